@@ -1,0 +1,65 @@
+import { SESSION_TOKEN_TTL_SECONDS } from '@canopy/contract';
+import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
+import { authRoutes } from './auth/auth.routes.ts';
+import { loadSessionSecret } from './auth/secret.ts';
+import { SessionSigner } from './auth/tokens.ts';
+import { type Config, DISCORD_API_DEFAULT } from './config.ts';
+import type { AppContext } from './context.ts';
+import type { Db } from './db/db.ts';
+import { devIdpRoutes } from './dev-idp/dev-idp.routes.ts';
+import { AppError } from './errors.ts';
+import { settingsRoutes } from './settings/settings.routes.ts';
+import { statusRoutes } from './status/status.routes.ts';
+import { usersRoutes } from './users/users.routes.ts';
+import { serveWeb } from './web/static.ts';
+
+export interface BuildOptions {
+  now?: () => number;
+}
+
+/** Assembles the api on an open, migrated database. Listening is the caller's business. */
+export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}) {
+  const app: FastifyInstance = Fastify({
+    logger: { level: config.logLevel },
+    // One line per request is noise at info level; debug turns it on.
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
+    bodyLimit: 1024 * 1024,
+  });
+  const secret = loadSessionSecret(config.sessionSecret, config.dataDir);
+  const ctx: AppContext = {
+    config,
+    db,
+    signer: new SessionSigner(secret, SESSION_TOKEN_TTL_SECONDS),
+    log: app.log,
+    now: opts.now ?? Date.now,
+    // Read when used: with PORT=0 the stand-in's port is known only once listening.
+    get discordApiUrl() {
+      if (config.discordApiUrl) return config.discordApiUrl;
+      if (!config.devIdentityProvider) return DISCORD_API_DEFAULT;
+      const address = app.server.address();
+      return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : config.port}/dev-discord/api`;
+    },
+  };
+
+  app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
+    if (error instanceof AppError) return reply.code(error.status).send({ error: error.message, code: error.code });
+    if (error.statusCode && error.statusCode < 500)
+      return reply.code(error.statusCode).send({ error: error.message, code: error.code ?? 'bad_request' });
+    req.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ error: 'Internal server error.', code: 'internal' });
+  });
+  app.setNotFoundHandler((req, reply) =>
+    reply.code(404).send({ error: `No route for ${req.method} ${req.url.split('?')[0]}.`, code: 'not_found' }),
+  );
+
+  if (!(await serveWeb(app, config.webDist)))
+    app.log.warn(`web app not built (${config.webDist} missing): serving the api only; run npm run build`);
+  authRoutes(app, ctx);
+  usersRoutes(app, ctx);
+  settingsRoutes(app, ctx);
+  statusRoutes(app, ctx);
+  if (config.devIdentityProvider) devIdpRoutes(app, ctx, secret);
+  return { app, ctx };
+}

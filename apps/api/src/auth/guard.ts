@@ -1,0 +1,27 @@
+import { messages } from '@canopy/contract';
+import type { AppContext } from '../context.ts';
+import { unauthorized } from '../errors.ts';
+import { type UserRow, usersRepo } from '../users/users.repo.ts';
+import { refreshTokensRepo } from './refresh-tokens.repo.ts';
+
+/** The signed-in user behind a request. */
+export interface Caller {
+  user: UserRow;
+  familyId: string;
+}
+
+/** Resolves the bearer session token to its user, or refuses with 401. */
+export async function authenticate(ctx: AppContext, authorization: string | undefined): Promise<Caller> {
+  const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
+  if (!match?.[1]) throw unauthorized(messages.notAuthenticated);
+  const claims = ctx.signer.verify(match[1], ctx.now());
+  if (claims === 'expired') throw unauthorized(messages.sessionExpired, 'session_expired');
+  if (!claims) throw unauthorized(messages.invalidToken, 'invalid_token');
+  const [user, revoked] = await Promise.all([
+    usersRepo.findById(ctx.db, claims.sub),
+    refreshTokensRepo.isFamilyRevoked(ctx.db, claims.fam),
+  ]);
+  // A revoked family (logout or detected reuse) ends the sessions it issued, not only its refresh tokens.
+  if (!user || revoked) throw unauthorized(messages.invalidToken, 'invalid_token');
+  return { user, familyId: claims.fam };
+}

@@ -1,0 +1,44 @@
+import type { Db } from '../db/db.ts';
+
+export interface RefreshTokenRow {
+  id: string;
+  user_id: string;
+  family_id: string;
+  expires_at: number;
+  used_at: number | null;
+  revoked_at: number | null;
+}
+
+/** Stored refresh tokens (hashed), grouped in families that rotate together. */
+export const refreshTokensRepo = {
+  insert(db: Db, row: { id: string; userId: string; familyId: string; hash: string; now: number; expiresAt: number }) {
+    return db.run(
+      'INSERT INTO refresh_tokens (id, user_id, family_id, token_hash, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
+      [row.id, row.userId, row.familyId, row.hash, row.now, row.expiresAt],
+    );
+  },
+  findByHash(db: Db, hash: string) {
+    return db.get<RefreshTokenRow>(
+      'SELECT id, user_id, family_id, expires_at, used_at, revoked_at FROM refresh_tokens WHERE token_hash = ?',
+      [hash],
+    );
+  },
+  /** Marks a token used; false when another request used it first. */
+  async markUsed(db: Db, id: string, now: number): Promise<boolean> {
+    const r = await db.run('UPDATE refresh_tokens SET used_at = ? WHERE id = ? AND used_at IS NULL', [now, id]);
+    return r.changes === 1;
+  },
+  revokeFamily(db: Db, familyId: string, now: number) {
+    return db.run('UPDATE refresh_tokens SET revoked_at = ? WHERE family_id = ? AND revoked_at IS NULL', [
+      now,
+      familyId,
+    ]);
+  },
+  async isFamilyRevoked(db: Db, familyId: string): Promise<boolean> {
+    const row = await db.get<{ n: number }>(
+      'SELECT COUNT(*) AS n FROM refresh_tokens WHERE family_id = ? AND revoked_at IS NOT NULL',
+      [familyId],
+    );
+    return Number(row?.n ?? 0) > 0;
+  },
+};

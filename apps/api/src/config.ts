@@ -1,0 +1,89 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const csv = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.string().regex(/^\d{1,32}$/, 'each id must be a Discord id (digits only)')));
+
+const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().default('0.0.0.0'),
+    CANOPY_DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL (leave it unset for SQLite)')
+        .optional(),
+    ),
+    DISCORD_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
+    DISCORD_API_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+    DISCORD_AUTHORIZE_URL: z.url().default('https://discord.com/oauth2/authorize'),
+    CANOPY_SUPER_ADMINS: csv,
+    CANOPY_SESSION_SECRET: z.preprocess(
+      emptyAsUndefined,
+      z.string().min(32, 'must be at least 32 characters').optional(),
+    ),
+    CANOPY_WEB_DIST: z.string().optional(),
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.DISCORD_CLIENT_ID)
+      ctx.addIssue({ code: 'custom', path: ['DISCORD_CLIENT_ID'], message: 'is required when NODE_ENV=production' });
+  });
+
+export const DISCORD_API_DEFAULT = 'https://discord.com/api/v10';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  discordClientId?: string;
+  /** Explicit Discord API base; when unset, Discord's own (or the development stand-in). */
+  discordApiUrl?: string;
+  discordAuthorizeUrl: string;
+  superAdmins: string[];
+  sessionSecret?: string;
+  webDist: string;
+  nodeEnv: 'development' | 'production' | 'test';
+  logLevel: string;
+  /** The built-in stand-in for Discord: on only without a Discord app and outside production. */
+  devIdentityProvider: boolean;
+}
+
+/** Reads and checks the environment; throws one message listing every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || 'env'}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.CANOPY_DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    discordClientId: e.DISCORD_CLIENT_ID,
+    discordApiUrl: e.DISCORD_API_URL?.replace(/\/+$/, ''),
+    discordAuthorizeUrl: e.DISCORD_AUTHORIZE_URL,
+    superAdmins: e.CANOPY_SUPER_ADMINS,
+    sessionSecret: e.CANOPY_SESSION_SECRET,
+    webDist: resolve(e.CANOPY_WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    nodeEnv: e.NODE_ENV,
+    logLevel: e.LOG_LEVEL,
+    devIdentityProvider: !e.DISCORD_CLIENT_ID && e.NODE_ENV !== 'production',
+  };
+}

@@ -1,0 +1,16 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { SessionSigner } from './auth/tokens.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/db.ts';
+
+/** What every service needs, made once at start and passed down (no module-level singletons). */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  signer: SessionSigner;
+  log: FastifyBaseLogger;
+  /** Milliseconds since the epoch; tests replace it to move time. */
+  now: () => number;
+  /** Base URL of the API that speaks Discord's /users/@me. */
+  discordApiUrl: string;
+}

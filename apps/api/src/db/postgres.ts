@@ -1,0 +1,56 @@
+import pg from 'pg';
+import type { Db, SqlValue } from './db.ts';
+
+/** `?` placeholders become `$1, $2, …` (our SQL never has a literal question mark). */
+export function toPgPlaceholders(sql: string): string {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
+}
+
+const toPg = (params: readonly SqlValue[]) => params.map((p) => (typeof p === 'boolean' ? (p ? 1 : 0) : p));
+
+// BIGINT (epoch milliseconds) and COUNT(*) come back as numbers, as they do from SQLite.
+const types = {
+  getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+    oid === 20 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as 'text'),
+};
+
+type Queryable = pg.Pool | pg.PoolClient;
+
+function handle(q: Queryable, transaction: Db['transaction']): Db {
+  return {
+    dialect: 'postgres',
+    async all<T>(sql: string, params: readonly SqlValue[] = []) {
+      return (await q.query(toPgPlaceholders(sql), toPg(params))).rows as T[];
+    },
+    async get<T>(sql: string, params: readonly SqlValue[] = []) {
+      return (await q.query(toPgPlaceholders(sql), toPg(params))).rows[0] as T | undefined;
+    },
+    async run(sql, params = []) {
+      return { changes: (await q.query(toPgPlaceholders(sql), toPg(params))).rowCount ?? 0 };
+    },
+    transaction,
+    close: async () => {},
+  };
+}
+
+/** Connects a pool to PostgreSQL at the given URL. */
+export function openPostgres(url: string): Db {
+  const pool = new pg.Pool({ connectionString: url, max: 10, types });
+  const transaction: Db['transaction'] = async (fn) => {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const tx = handle(client, (inner) => inner(tx));
+      const result = await fn(tx);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  };
+  return { ...handle(pool, transaction), close: () => pool.end() };
+}

@@ -1,0 +1,91 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import type { Db, SqlValue } from './db.ts';
+
+type Bindable = string | number | bigint | null;
+
+const toBindable = (params: readonly SqlValue[]): Bindable[] =>
+  params.map((p) => (typeof p === 'boolean' ? (p ? 1 : 0) : p));
+
+/** Serialises transactions: node:sqlite has one connection, and an await inside one must not let others in. */
+class Lock {
+  private tail: Promise<void> = Promise.resolve();
+  async acquire(): Promise<() => void> {
+    let release!: () => void;
+    const next = new Promise<void>((r) => {
+      release = r;
+    });
+    const previous = this.tail;
+    this.tail = previous.then(() => next);
+    await previous;
+    return release;
+  }
+  /** Resolves once no transaction holds the lock. */
+  idle(): Promise<void> {
+    return this.tail;
+  }
+  held = false;
+}
+
+/** Opens (creating if needed) the SQLite file with WAL and foreign keys on. */
+export function openSqlite(file: string): Db {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const raw = new DatabaseSync(file);
+  raw.exec(
+    'PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;',
+  );
+  const lock = new Lock();
+
+  const direct = {
+    all: <T>(sql: string, params: readonly SqlValue[] = []) =>
+      raw.prepare(sql).all(...toBindable(params)) as unknown as T[],
+    get: <T>(sql: string, params: readonly SqlValue[] = []) =>
+      raw.prepare(sql).get(...toBindable(params)) as unknown as T | undefined,
+    run: (sql: string, params: readonly SqlValue[] = []) => ({
+      changes: Number(raw.prepare(sql).run(...toBindable(params)).changes),
+    }),
+  };
+
+  // Statements outside a transaction wait while one is open so they never land inside it.
+  const outside = async <R>(op: () => R): Promise<R> => {
+    if (lock.held) await lock.idle();
+    return op();
+  };
+
+  const txHandle: Db = {
+    dialect: 'sqlite',
+    all: async (sql, params) => direct.all(sql, params),
+    get: async (sql, params) => direct.get(sql, params),
+    run: async (sql, params) => direct.run(sql, params),
+    transaction: (fn) => fn(txHandle),
+    close: async () => {},
+  };
+
+  return {
+    dialect: 'sqlite',
+    all: (sql, params) => outside(() => direct.all(sql, params)),
+    get: (sql, params) => outside(() => direct.get(sql, params)),
+    run: (sql, params) => outside(() => direct.run(sql, params)),
+    async transaction(fn) {
+      const release = await lock.acquire();
+      lock.held = true;
+      raw.exec('BEGIN IMMEDIATE');
+      try {
+        const result = await fn(txHandle);
+        raw.exec('COMMIT');
+        return result;
+      } catch (error) {
+        raw.exec('ROLLBACK');
+        throw error;
+      } finally {
+        lock.held = false;
+        release();
+      }
+    },
+    async close() {
+      await lock.idle();
+      raw.close();
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import { buildApp } from './app.ts';
+import { type Config, loadConfig } from './config.ts';
+import { openDatabase } from './db/open.ts';
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+
+const db = await openDatabase(config).catch((error: Error) => {
+  console.error(`Cannot open the database: ${error.message}`);
+  process.exit(1);
+});
+const { app } = await buildApp(config, db);
+
+if (config.devIdentityProvider)
+  app.log.warn(
+    '!!! DEVELOPMENT SIGN-IN IS ON: anyone can sign in as anyone through /dev-discord. Set DISCORD_CLIENT_ID to use Discord. !!!',
+  );
+
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  console.error(`Cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
+  process.exit(1);
+}
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.port;
+console.log(`Canopy panel is running at http://localhost:${port} (database: ${db.dialect})`);
+
+// Ordered shutdown: stop accepting work, finish requests, then close the database.
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    await app.close();
+    await db.close();
+    process.exit(0);
+  });

@@ -1,0 +1,63 @@
+import type { DiscordUser } from '@canopy/contract';
+import type { Db } from '../db/db.ts';
+
+export interface UserRow {
+  id: string;
+  username: string;
+  discriminator: string;
+  avatar: string | null;
+  email: string | null;
+  grow_id: string | null;
+  account_type: 'Free' | 'Paid';
+  registered_at: number | null;
+  available_slot: number;
+  credit: number;
+  storage_limit_mb: number;
+  is_admin: number;
+  is_super_admin: number;
+  admin_permissions: string;
+  is_banned: number;
+  ban_reason: string | null;
+  banned_by: string | null;
+  banned_at: number | null;
+  ban_expires: number | null;
+}
+
+const columns = `id, username, discriminator, avatar, email, grow_id, account_type, registered_at, available_slot,
+  credit, storage_limit_mb, is_admin, is_super_admin, admin_permissions, is_banned, ban_reason, banned_by, banned_at,
+  ban_expires`;
+
+/** Platform users, keyed by their Discord id. */
+export const usersRepo = {
+  findById(db: Db, id: string) {
+    return db.get<UserRow>(`SELECT ${columns} FROM users WHERE id = ?`, [id]);
+  },
+
+  /** Creates the user on first sign-in, or refreshes what Discord says about them. */
+  upsertFromDiscord(db: Db, u: DiscordUser, now: number) {
+    return db.run(
+      `INSERT INTO users (id, username, discriminator, avatar, email, created_at, last_login_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET username = excluded.username, discriminator = excluded.discriminator,
+         avatar = excluded.avatar, email = excluded.email, last_login_at = excluded.last_login_at`,
+      [u.id, u.username, u.discriminator, u.avatar ?? null, u.email ?? null, now, now],
+    );
+  },
+
+  makeSuperAdmin(db: Db, id: string) {
+    return db.run('UPDATE users SET is_admin = 1, is_super_admin = 1 WHERE id = ?', [id]);
+  },
+
+  /** Sets the GrowID once; false when the user already has one (it never changes). */
+  async setGrowId(db: Db, id: string, growId: string, now: number): Promise<boolean> {
+    const r = await db.run(
+      'UPDATE users SET grow_id = ?, grow_id_key = ?, registered_at = ? WHERE id = ? AND grow_id IS NULL',
+      [growId, growId.toLowerCase(), now, id],
+    );
+    return r.changes === 1;
+  },
+
+  async growIdTaken(db: Db, growId: string): Promise<boolean> {
+    return (await db.get('SELECT id FROM users WHERE grow_id_key = ?', [growId.toLowerCase()])) !== undefined;
+  },
+};

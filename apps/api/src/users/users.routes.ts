@@ -1,0 +1,25 @@
+import { registerRequestSchema } from '@canopy/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { route } from '../http/route.ts';
+import { getProfile, registerGrowId } from './users.service.ts';
+
+/** Registration and the profile call. */
+export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
+  route(app, ctx, {
+    method: 'POST',
+    url: '/register',
+    access: 'user',
+    body: registerRequestSchema,
+    handler: async ({ caller, body, reply }) => {
+      reply.code(201);
+      return registerGrowId(ctx, caller, body);
+    },
+  });
+  route(app, ctx, {
+    method: 'GET',
+    url: '/users/:id/profile',
+    access: 'user',
+    handler: ({ caller, params }) => getProfile(ctx, caller, params.id ?? ''),
+  });
+}

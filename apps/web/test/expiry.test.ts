@@ -1,0 +1,80 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { parseExpiry } from '../src/lib/date-parse.ts';
+import { describeBanCountdown, describeExpiry } from '../src/lib/expiry.ts';
+
+const NOW = new Date(Date.UTC(2026, 10, 21, 12, 0, 0));
+const S = 1000;
+const M = 60 * S;
+const H = 60 * M;
+const D = 24 * H;
+const after = (ms: number) => new Date(NOW.getTime() + ms);
+
+describe('describeExpiry', () => {
+  test('days and hours when at least a day is left', () => {
+    assert.deepEqual(describeExpiry({ kind: 'date', at: after(2 * D + 5 * H + 59 * M) }, NOW), {
+      text: '2d 5h remaining',
+      tone: 'normal',
+    });
+    assert.equal(describeExpiry({ kind: 'date', at: after(D) }, NOW).text, '1d 0h remaining');
+  });
+
+  test('hours and minutes when at least an hour is left', () => {
+    assert.equal(describeExpiry({ kind: 'date', at: after(D - 1) }, NOW).text, '23h 59m remaining');
+    assert.equal(describeExpiry({ kind: 'date', at: after(H + 30 * M) }, NOW).text, '1h 30m remaining');
+  });
+
+  test('minutes and seconds under an hour', () => {
+    assert.equal(describeExpiry({ kind: 'date', at: after(H - 1) }, NOW).text, '59m 59s remaining');
+    assert.equal(describeExpiry({ kind: 'date', at: after(1500) }, NOW).text, '0m 1s remaining');
+  });
+
+  test('a reached or past date is Expired', () => {
+    assert.deepEqual(describeExpiry({ kind: 'date', at: NOW }, NOW), { text: 'Expired', tone: 'danger' });
+    assert.deepEqual(describeExpiry({ kind: 'date', at: after(-D) }, NOW), { text: 'Expired', tone: 'danger' });
+  });
+
+  test('permanent and invalid', () => {
+    assert.deepEqual(describeExpiry({ kind: 'permanent' }, NOW), { text: 'Permanent', tone: 'normal' });
+    assert.deepEqual(describeExpiry({ kind: 'invalid' }, NOW), { text: 'N/A', tone: 'muted' });
+  });
+
+  test('grace period counts down in yellow, then is over in red', () => {
+    assert.deepEqual(describeExpiry({ kind: 'grace', endsAt: after(2 * D + 3 * H + 4 * M + 5 * S) }, NOW), {
+      text: '2d 3h 4m left in grace period',
+      tone: 'warning',
+    });
+    assert.equal(describeExpiry({ kind: 'grace', endsAt: after(59 * S) }, NOW).text, '0d 0h 0m left in grace period');
+    assert.deepEqual(describeExpiry({ kind: 'grace', endsAt: NOW }, NOW), {
+      text: 'Expired (Grace Period Over)',
+      tone: 'danger',
+    });
+  });
+
+  test('works end to end from the profile text', () => {
+    const now = new Date(2026, 10, 22, 23, 0, 0);
+    assert.equal(describeExpiry(parseExpiry('Grace period ends 24/11/2026'), now).text, '2d 0h 59m left in grace period');
+    assert.equal(describeExpiry(parseExpiry('22-11-2026, 23.30.15'), now).text, '30m 15s remaining');
+    assert.equal(describeExpiry(parseExpiry('permanent'), now).text, 'Permanent');
+  });
+});
+
+describe('describeBanCountdown', () => {
+  test('no end date is a permanent ban', () => {
+    assert.equal(describeBanCountdown(null, NOW), 'Permanent ban');
+    assert.equal(describeBanCountdown('', NOW), 'Permanent ban');
+  });
+
+  test('days, hours and minutes remaining', () => {
+    assert.equal(describeBanCountdown(after(D + 2 * H + 3 * M + 59 * S).toISOString(), NOW), '1d 2h 3m remaining');
+    assert.equal(describeBanCountdown(after(30 * S).toISOString(), NOW), '0d 0h 0m remaining');
+  });
+
+  test('an ended ban asks to log in again', () => {
+    const text = 'Your ban has expired. Please log in again.';
+    assert.equal(describeBanCountdown(NOW.toISOString(), NOW), text);
+    assert.equal(describeBanCountdown(after(-H).toISOString(), NOW), text);
+  });
+
+  test('unreadable dates are N/A', () => assert.equal(describeBanCountdown('soon', NOW), 'N/A'));
+});

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { GROWID_MAX, GROWID_MIN } from './constants.ts';
+import { messages } from './messages.ts';
+import { settingsSchema } from './settings.ts';
+
+const growIdPattern = new RegExp(`^[A-Za-z0-9]{${GROWID_MIN},${GROWID_MAX}}$`);
+
+/** A GrowID: 3 to 20 letters or digits. */
+export const growIdSchema = z.string().regex(growIdPattern, messages.growIdInvalid);
+
+/** Body of POST /register. */
+export const registerRequestSchema = z.object({
+  discordId: z.string().min(1, 'discordId is required.').max(32),
+  discordUsername: z.string().min(1, 'discordUsername is required.').max(100),
+  growId: growIdSchema,
+});
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+export const registerResponseSchema = z.object({
+  message: z.string(),
+  growId: z.string(),
+});
+
+export const banInfoSchema = z.object({
+  reason: z.string(),
+  bannedBy: z.string(),
+  bannedAt: z.string(),
+  /** ISO date, or null for a permanent ban. */
+  expires: z.string().nullable(),
+});
+export type BanInfo = z.infer<typeof banInfoSchema>;
+
+export const redeemedCodeSchema = z.object({
+  code: z.string(),
+  reward: z.string(),
+  redeemedAt: z.string(),
+});
+
+/** The user record of the profile call (panel document, section 3). */
+export const profileSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  discriminator: z.string(),
+  avatar: z.string().nullable(),
+  email: z.string().nullable(),
+  growId: z.string().nullable(),
+  accountType: z.enum(['Free', 'Paid']),
+  serverOwned: z.string(),
+  registeredAt: z.string().nullable(),
+  availableSlot: z.number().int(),
+  credit: z.number(),
+  estimatedExpiry: z.string(),
+  storageUsedMB: z.number(),
+  storageLimitMB: z.number(),
+  isBanned: z.boolean(),
+  banInfo: banInfoSchema.nullable(),
+  isAdmin: z.boolean(),
+  isSuperAdmin: z.boolean(),
+  isCollaborator: z.boolean(),
+  collaboratorPermissions: z.array(z.string()),
+  redeemedCodes: z.array(redeemedCodeSchema),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const profileResponseSchema = z.object({
+  profile: profileSchema,
+  settings: settingsSchema,
+});
+export type ProfileResponse = z.infer<typeof profileResponseSchema>;
