@@ -1,0 +1,48 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { loadConfig } from '../src/config.ts';
+
+describe('configuration from the environment', () => {
+  it('has the embedded defaults', () => {
+    const c = loadConfig({});
+    assert.equal(c.port, 8080);
+    assert.match(c.dataDir, /\/data$/);
+    assert.equal(c.databaseUrl, undefined);
+    assert.equal(c.devIdentityProvider, true);
+    assert.deepEqual(c.superAdmins, []);
+    assert.equal(c.nodeEnv, 'development');
+  });
+
+  it('reads every documented variable', () => {
+    const c = loadConfig({
+      PORT: '9000',
+      CANOPY_DATA_DIR: '/tmp/x',
+      DATABASE_URL: 'postgres://u@h/db',
+      DISCORD_CLIENT_ID: '123',
+      DISCORD_API_URL: 'http://127.0.0.1:1/api/',
+      CANOPY_SUPER_ADMINS: '111, 222',
+      NODE_ENV: 'production',
+    });
+    assert.equal(c.port, 9000);
+    assert.equal(c.dataDir, '/tmp/x');
+    assert.equal(c.databaseUrl, 'postgres://u@h/db');
+    assert.equal(c.discordApiUrl, 'http://127.0.0.1:1/api');
+    assert.deepEqual(c.superAdmins, ['111', '222']);
+    assert.equal(c.devIdentityProvider, false);
+  });
+
+  it('refuses bad values with one message naming each variable', () => {
+    assert.throws(() => loadConfig({ PORT: 'eighty' }), /PORT/);
+    assert.throws(() => loadConfig({ PORT: '70000' }), /PORT/);
+    assert.throws(() => loadConfig({ DATABASE_URL: 'mysql://x' }), /DATABASE_URL: must be a postgres/);
+    assert.throws(() => loadConfig({ CANOPY_SUPER_ADMINS: 'abc' }), /CANOPY_SUPER_ADMINS/);
+    assert.throws(() => loadConfig({ NODE_ENV: 'staging' }), /NODE_ENV/);
+    assert.throws(() => loadConfig({ CANOPY_SESSION_SECRET: 'short' }), /CANOPY_SESSION_SECRET/);
+  });
+
+  it('never runs the development sign-in in production', () => {
+    assert.throws(() => loadConfig({ NODE_ENV: 'production' }), /DISCORD_CLIENT_ID: is required/);
+    assert.equal(loadConfig({ NODE_ENV: 'production', DISCORD_CLIENT_ID: '1' }).devIdentityProvider, false);
+    assert.equal(loadConfig({ DISCORD_CLIENT_ID: '1' }).devIdentityProvider, false);
+  });
+});

@@ -1,0 +1,45 @@
+import type { DiscordUser } from '@canopy/contract';
+import type { TestApi } from './harness.ts';
+
+let counter = 0;
+
+/** A Discord identity with a unique id, and an access token the fake Discord accepts for it. */
+export function buildDiscordUser(api: TestApi, overrides: Partial<DiscordUser> = {}) {
+  counter += 1;
+  const user: DiscordUser = {
+    id: String(400000000000000000n + BigInt(process.pid) * 1000n + BigInt(counter)),
+    username: `user${counter}`,
+    discriminator: String(1000 + counter),
+    avatar: null,
+    email: `user${counter}@example.test`,
+    ...overrides,
+  };
+  const accessToken = `token-${user.id}-${counter}`;
+  api.discord.grant(accessToken, user);
+  return { user, accessToken };
+}
+
+/** Signs a new user in through POST /auth/login and returns their tokens. */
+export async function signIn(api: TestApi, overrides: Partial<DiscordUser> = {}) {
+  const { user, accessToken } = buildDiscordUser(api, overrides);
+  const res = await api.request('POST', '/auth/login', { body: { accessToken } });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return {
+    user,
+    accessToken,
+    sessionToken: res.body.sessionToken as string,
+    refreshToken: res.body.refreshToken as string,
+  };
+}
+
+/** Signs a new user in and registers a GrowID for them. */
+export async function signInRegistered(api: TestApi, overrides: Partial<DiscordUser> = {}) {
+  const session = await signIn(api, overrides);
+  const growId = `G${session.user.id.slice(-10)}`;
+  const res = await api.request('POST', '/register', {
+    token: session.sessionToken,
+    body: { discordId: session.user.id, discordUsername: session.user.username, growId },
+  });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { ...session, growId };
+}

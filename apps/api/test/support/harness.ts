@@ -1,0 +1,101 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe } from 'node:test';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import type { AppContext } from '../../src/context.ts';
+import { openDatabase } from '../../src/db/open.ts';
+import { createPgDatabase, type Dialect, dialects } from './databases.ts';
+import { FakeDiscord } from './fake-discord.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: tests read JSON bodies loosely and assert on them
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+}
+
+/** A running api on its own database, with a fake Discord and a clock the test can move. */
+export interface TestApi {
+  url: string;
+  dialect: Dialect;
+  discord: FakeDiscord;
+  ctx: AppContext;
+  clock: { now: number };
+  // biome-ignore lint/suspicious/noExplicitAny: see ApiResponse
+  request<T = any>(
+    method: string,
+    path: string,
+    opts?: { body?: unknown; token?: string; headers?: Record<string, string> },
+  ): Promise<ApiResponse<T>>;
+  close(): Promise<void>;
+}
+
+/** Starts the real api over HTTP on a fresh SQLite file or PostgreSQL database. */
+export async function startApi(dialect: Dialect, env: Record<string, string> = {}): Promise<TestApi> {
+  const discord = await new FakeDiscord().start();
+  const dataDir = mkdtempSync(join(tmpdir(), 'canopy-api-test-'));
+  const pgDb = dialect === 'postgres' ? await createPgDatabase() : undefined;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    CANOPY_DATA_DIR: dataDir,
+    CANOPY_WEB_DIST: join(dataDir, 'no-web'),
+    DISCORD_API_URL: discord.url,
+    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    ...env,
+  });
+  const db = await openDatabase(config);
+  const clock = { now: Date.now() };
+  const { app, ctx } = await buildApp(config, db, { now: () => clock.now });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+  return {
+    url,
+    dialect,
+    discord,
+    ctx,
+    clock,
+    async request(method, path, opts = {}) {
+      const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
+      if (opts.body !== undefined) headers['content-type'] = 'application/json';
+      if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+      const res = await fetch(url + path, {
+        method,
+        headers,
+        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      });
+      const text = await res.text();
+      return { status: res.status, body: text ? JSON.parse(text) : null };
+    },
+    async close() {
+      await app.close();
+      await db.close();
+      await discord.stop();
+      await pgDb?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Runs a suite once per database dialect, each against its own freshly started api. */
+export function describeEachDatabase(
+  name: string,
+  suite: (api: () => TestApi) => void,
+  env: Record<string, string> = {},
+) {
+  for (const dialect of dialects) {
+    describe(`${name} [${dialect}]`, () => {
+      let api: TestApi;
+      before(async () => {
+        api = await startApi(dialect, env);
+      });
+      after(() => api.close());
+      suite(() => api);
+    });
+  }
+}

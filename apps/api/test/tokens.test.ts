@@ -1,0 +1,47 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { SessionSigner } from '../src/auth/tokens.ts';
+import { devUser, issueDevToken, readDevToken } from '../src/dev-idp/dev-token.ts';
+
+describe('session tokens', () => {
+  const signer = new SessionSigner('x'.repeat(40), 900);
+  const now = Date.UTC(2026, 0, 1);
+
+  it('round-trips claims until they expire', () => {
+    const token = signer.sign('42', 'fam', now);
+    const claims = signer.verify(token, now + 899_000);
+    assert.ok(claims && claims !== 'expired');
+    assert.equal(claims.sub, '42');
+    assert.equal(claims.fam, 'fam');
+    assert.equal(signer.verify(token, now + 900_000), 'expired');
+  });
+
+  it('rejects tampering and other keys', () => {
+    const token = signer.sign('42', 'fam', now);
+    const [v, , sig] = token.split('.');
+    const claims = Buffer.from(JSON.stringify({ sub: '1', fam: 'fam', iat: 0, exp: 9e9 })).toString('base64url');
+    assert.equal(signer.verify(`${v}.${claims}.${sig}`, now), null);
+    assert.equal(new SessionSigner('y'.repeat(40), 900).verify(token, now), null);
+    assert.equal(signer.verify('v1.only-two', now), null);
+    assert.equal(signer.verify('', now), null);
+  });
+});
+
+describe('development identity provider tokens', () => {
+  it('gives a username a stable Discord-like identity', () => {
+    const a = devUser('alice');
+    assert.deepEqual(devUser('Alice').id, a.id);
+    assert.match(a.id, /^\d{18}$/);
+    assert.match(a.discriminator, /^\d{4}$/);
+    assert.notEqual(devUser('bob').id, a.id);
+  });
+
+  it('accepts its own tokens only, until they expire', () => {
+    const now = Date.UTC(2026, 0, 1);
+    const token = issueDevToken('key', devUser('alice'), now);
+    assert.equal(readDevToken('key', token, now + 1000)?.username, 'alice');
+    assert.equal(readDevToken('other', token, now), null);
+    assert.equal(readDevToken('key', token, now + 8 * 24 * 3600 * 1000), null);
+    assert.equal(readDevToken('key', `${token}x`, now), null);
+  });
+});
