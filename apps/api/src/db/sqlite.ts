@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import type { Db, SqlValue } from './db.ts';
 
 type Bindable = string | number | bigint | null;
@@ -36,14 +36,24 @@ export function openSqlite(file: string): Db {
     'PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;',
   );
   const lock = new Lock();
+  // Preparing is the costly part of a small query; the api runs a handful of distinct statements.
+  const statements = new Map<string, StatementSync>();
+  const prepare = (sql: string) => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = raw.prepare(sql);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
 
   const direct = {
     all: <T>(sql: string, params: readonly SqlValue[] = []) =>
-      raw.prepare(sql).all(...toBindable(params)) as unknown as T[],
+      prepare(sql).all(...toBindable(params)) as unknown as T[],
     get: <T>(sql: string, params: readonly SqlValue[] = []) =>
-      raw.prepare(sql).get(...toBindable(params)) as unknown as T | undefined,
+      prepare(sql).get(...toBindable(params)) as unknown as T | undefined,
     run: (sql: string, params: readonly SqlValue[] = []) => ({
-      changes: Number(raw.prepare(sql).run(...toBindable(params)).changes),
+      changes: Number(prepare(sql).run(...toBindable(params)).changes),
     }),
   };
 
