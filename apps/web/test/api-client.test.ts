@@ -33,6 +33,13 @@ function memoryTokens(sessionToken: string | null, refreshToken = 'r1') {
   return { tokens, writes };
 }
 
+/** The i-th item, failing the test when it is missing. */
+function at<T>(list: readonly T[], i: number): T {
+  const item = list[i];
+  if (item === undefined) throw new Error(`no item ${i}`);
+  return item;
+}
+
 const authHeader = (init: RequestInit) => (init.headers as Record<string, string>).Authorization;
 
 function client(answers: Answer[], sessionToken: string | null = 's1') {
@@ -62,7 +69,10 @@ describe('retry decision', () => {
     assert.equal(isRetryableStatus(401), false);
   });
   it('doubles the delay from the base', () => {
-    assert.deepEqual([0, 1, 2].map((a) => retryDelayMs(a, 1000)), [1000, 2000, 4000]);
+    assert.deepEqual(
+      [0, 1, 2].map((a) => retryDelayMs(a, 1000)),
+      [1000, 2000, 4000],
+    );
   });
 });
 
@@ -70,15 +80,15 @@ describe('createApiClient', () => {
   it('sends JSON with the bearer header and parses the body', async () => {
     const t = client([{ status: 200, body: { a: 1 } }]);
     assert.deepEqual(await t.api.post('/x', { b: 2 }), { a: 1 });
-    assert.equal(authHeader(t.calls[0]!.init), 'Bearer s1');
-    assert.equal(t.calls[0]!.init.body, '{"b":2}');
-    assert.equal((t.calls[0]!.init.headers as Record<string, string>)['Content-Type'], 'application/json');
+    assert.equal(authHeader(at(t.calls, 0).init), 'Bearer s1');
+    assert.equal(at(t.calls, 0).init.body, '{"b":2}');
+    assert.equal((at(t.calls, 0).init.headers as Record<string, string>)['Content-Type'], 'application/json');
   });
 
   it('omits the bearer header for public calls', async () => {
     const t = client([{ status: 200, body: {} }]);
     await t.api.get('/status', { auth: false });
-    assert.equal(authHeader(t.calls[0]!.init), undefined);
+    assert.equal(authHeader(at(t.calls, 0).init), undefined);
   });
 
   it('retries 5xx, 429 and network failures with doubling delays, then succeeds', async () => {
@@ -89,7 +99,12 @@ describe('createApiClient', () => {
   });
 
   it('gives up after 3 retries with the last error body', async () => {
-    const t = client([{ status: 500 }, { status: 500 }, { status: 500 }, { status: 500, body: { error: 'boom', code: 'x' } }]);
+    const t = client([
+      { status: 500 },
+      { status: 500 },
+      { status: 500 },
+      { status: 500, body: { error: 'boom', code: 'x' } },
+    ]);
     await assert.rejects(t.api.get('/x'), (e: unknown) => {
       assert.ok(e instanceof ApiError);
       assert.equal(e.status, 500);
@@ -102,7 +117,10 @@ describe('createApiClient', () => {
 
   it('reports a network failure as status 0 after the retries', async () => {
     const t = client(['network-error', 'network-error', 'network-error', 'network-error']);
-    await assert.rejects(t.api.get('/x'), (e: unknown) => e instanceof ApiError && e.status === 0 && e.code === 'network');
+    await assert.rejects(
+      t.api.get('/x'),
+      (e: unknown) => e instanceof ApiError && e.status === 0 && e.code === 'network',
+    );
     assert.equal(t.calls.length, 4);
   });
 
@@ -128,7 +146,10 @@ describe('createApiClient', () => {
   it('rejects a success body that does not match the schema', async () => {
     const t = client([{ status: 200, body: { nope: 1 } }]);
     const schema = { safeParse: () => ({ success: false as const }) };
-    await assert.rejects(t.api.get('/x', { schema }), (e: unknown) => e instanceof ApiError && e.code === 'invalid_response');
+    await assert.rejects(
+      t.api.get('/x', { schema }),
+      (e: unknown) => e instanceof ApiError && e.code === 'invalid_response',
+    );
   });
 
   it('refreshes once on 401, stores the rotated tokens and replays', async () => {
@@ -138,10 +159,10 @@ describe('createApiClient', () => {
       { status: 200, body: { fine: true } },
     ]);
     assert.deepEqual(await t.api.get('/x'), { fine: true });
-    assert.equal(t.calls[1]!.url, '/auth/refresh');
-    assert.equal(t.calls[1]!.init.body, '{"refreshToken":"r1"}');
-    assert.equal(authHeader(t.calls[1]!.init), undefined);
-    assert.equal(authHeader(t.calls[2]!.init), 'Bearer s2');
+    assert.equal(at(t.calls, 1).url, '/auth/refresh');
+    assert.equal(at(t.calls, 1).init.body, '{"refreshToken":"r1"}');
+    assert.equal(authHeader(at(t.calls, 1).init), undefined);
+    assert.equal(authHeader(at(t.calls, 2).init), 'Bearer s2');
     assert.deepEqual(t.writes, ['s2']);
     assert.equal(t.authErrors(), 0);
   });
@@ -154,7 +175,11 @@ describe('createApiClient', () => {
   });
 
   it('raises auth-error when the replay is refused again', async () => {
-    const t = client([{ status: 401 }, { status: 200, body: { sessionToken: 's2', refreshToken: 'r2' } }, { status: 401 }]);
+    const t = client([
+      { status: 401 },
+      { status: 200, body: { sessionToken: 's2', refreshToken: 'r2' } },
+      { status: 401 },
+    ]);
     await assert.rejects(t.api.get('/x'));
     assert.equal(t.authErrors(), 1);
   });

@@ -53,7 +53,10 @@ describe('describeExpiry', () => {
 
   test('works end to end from the profile text', () => {
     const now = new Date(2026, 10, 22, 23, 0, 0);
-    assert.equal(describeExpiry(parseExpiry('Grace period ends 24/11/2026'), now).text, '2d 0h 59m left in grace period');
+    assert.equal(
+      describeExpiry(parseExpiry('Grace period ends 24/11/2026'), now).text,
+      '2d 0h 59m left in grace period',
+    );
     assert.equal(describeExpiry(parseExpiry('22-11-2026, 23.30.15'), now).text, '30m 15s remaining');
     assert.equal(describeExpiry(parseExpiry('permanent'), now).text, 'Permanent');
   });

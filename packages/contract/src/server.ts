@@ -11,3 +11,10 @@ export const statusFeedEntrySchema = z.object({
   version: z.string(),
 });
 export type StatusFeedEntry = z.infer<typeof statusFeedEntrySchema>;
+
+/** Answer of the public GET /status. */
+export const statusResponseSchema = z.object({ hostedServers: z.array(statusFeedEntrySchema) });
+export type StatusResponse = z.infer<typeof statusResponseSchema>;
+
+/** The profile's serverOwned text of a user without a server. */
+export const NO_SERVER = 'No Server';

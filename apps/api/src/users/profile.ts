@@ -1,4 +1,4 @@
-import { DEFAULT_STORAGE_LIMIT_MB, type Profile } from '@canopy/contract';
+import { DEFAULT_STORAGE_LIMIT_MB, NO_SERVER, type Profile } from '@canopy/contract';
 import type { UserRow } from './users.repo.ts';
 
 /** A ban counts while it has no end or its end is still ahead. */
@@ -18,7 +18,7 @@ export function toProfile(u: UserRow, now: number): Profile {
     email: u.email,
     growId: u.grow_id,
     accountType: u.account_type,
-    serverOwned: 'No Server',
+    serverOwned: NO_SERVER,
     registeredAt: iso(u.registered_at),
     availableSlot: Number(u.available_slot),
     credit: Number(u.credit),

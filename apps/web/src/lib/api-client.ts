@@ -1,5 +1,5 @@
 import { errorBodySchema, HTTP_RETRIES, HTTP_RETRY_BASE_MS, refreshResponseSchema } from '@canopy/contract';
-import { session, type SessionTokens } from './session.ts';
+import { type SessionTokens, session } from './session.ts';
 
 /** An answer of the api that was not a success (status 0 means the network failed). */
 export class ApiError extends Error {

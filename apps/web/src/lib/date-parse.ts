@@ -7,8 +7,7 @@ export type ParsedExpiry =
 
 // Day first, always: we are an en-GB product, and the engine's own parser would read
 // '01/02/2026' as the 2nd of January. Separators '-', '/' or '.'; optional time 'hh.mm.ss' or 'hh:mm:ss'.
-const DAY_FIRST =
-  /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})(?:,?\s+(\d{1,2})[.:](\d{2})(?:[.:](\d{2}))?)?$/;
+const DAY_FIRST = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})(?:,?\s+(\d{1,2})[.:](\d{2})(?:[.:](\d{2}))?)?$/;
 const GRACE = /^grace period ends\s+(.+)$/i;
 
 /** Builds a local-time Date, or null when a component is out of range (e.g. 31-02-2026). */

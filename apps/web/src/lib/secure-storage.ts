@@ -56,10 +56,7 @@ export function createSecureStorage(options: SecureStorageOptions): SecureStorag
     const saved = storage.getItem(keyName);
     if (saved) {
       try {
-        return await subtle.importKey('jwk', JSON.parse(saved) as JsonWebKey, ALGORITHM, true, [
-          'encrypt',
-          'decrypt',
-        ]);
+        return await subtle.importKey('jwk', JSON.parse(saved) as JsonWebKey, ALGORITHM, true, ['encrypt', 'decrypt']);
       } catch {
         // A damaged key cannot decrypt anything stored with it; start over with a new one
         // (the old values then fail to decrypt and are removed one by one).

@@ -26,6 +26,10 @@ export function createSessionStore(getStorage: () => SecureStorage) {
   let state: SessionState = { status: 'restoring', user: null, signedOutByUser: false, storageError: null };
   // The session token is kept in memory so every request can read it synchronously.
   let sessionToken: string | null = null;
+  // Kept for logout, which revokes it at the api after the storage has been cleared.
+  let refreshToken: string | null = null;
+  // Bumped by signIn/signOut so a slow restore() cannot overwrite a newer sign-in or logout.
+  let generation = 0;
   const listeners = new Set<() => void>();
 
   const setState = (next: Partial<SessionState>) => {
@@ -71,35 +75,46 @@ export function createSessionStore(getStorage: () => SecureStorage) {
     getState: () => state,
     /** The session token of the signed-in user, if any. */
     getSessionToken: () => sessionToken,
+    /** The refresh token as last read or written by this tab. */
+    getRefreshToken: () => refreshToken,
 
     /** Loads the stored session; missing or invalid data logs the user out. */
     async restore(): Promise<void> {
+      const started = generation;
       try {
         const stored = await readStored();
+        if (generation !== started) return;
         if (!stored) {
           clearStored();
           sessionToken = null;
+          refreshToken = null;
           setState({ status: 'ready', user: null });
           return;
         }
         sessionToken = stored.tokens.sessionToken;
+        refreshToken = stored.tokens.refreshToken;
         setState({ status: 'ready', user: stored.user, signedOutByUser: false });
       } catch (error) {
+        if (generation !== started) return;
         clearStored();
         sessionToken = null;
+        refreshToken = null;
         setState({ status: 'ready', user: null, storageError: errorText(error) });
       }
     },
 
     /** Stores the session answered by POST /auth/login. Throws KeySetupError when storage fails. */
     async signIn(login: LoginResponse): Promise<void> {
+      const mine = ++generation;
       const storage = getStorage();
       await Promise.all([
         storage.setItem(KEYS.sessionToken, login.sessionToken),
         storage.setItem(KEYS.refreshToken, login.refreshToken),
         storage.setItem(KEYS.user, JSON.stringify(login.user)),
       ]);
+      if (generation !== mine) return;
       sessionToken = login.sessionToken;
+      refreshToken = login.refreshToken;
       setState({ status: 'ready', user: login.user, signedOutByUser: false, storageError: null });
     },
 
@@ -112,6 +127,7 @@ export function createSessionStore(getStorage: () => SecureStorage) {
     /** Keeps the rotated tokens answered by POST /auth/refresh. */
     async setTokens(tokens: RefreshResponse): Promise<void> {
       sessionToken = tokens.sessionToken;
+      refreshToken = tokens.refreshToken;
       const storage = getStorage();
       await Promise.all([
         storage.setItem(KEYS.sessionToken, tokens.sessionToken),
@@ -121,7 +137,9 @@ export function createSessionStore(getStorage: () => SecureStorage) {
 
     /** Clears tokens and user; byUser tells a Logout press from an expired session. */
     signOut(byUser: boolean): void {
+      generation++;
       sessionToken = null;
+      refreshToken = null;
       clearStored();
       setState({ status: 'ready', user: null, signedOutByUser: byUser });
     },

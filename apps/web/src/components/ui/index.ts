@@ -1,0 +1,16 @@
+export { Avatar, type AvatarProps } from './avatar.tsx';
+export { Banner, type BannerProps, type BannerTone } from './banner.tsx';
+export { Button, type ButtonProps, type ButtonVariant } from './button.tsx';
+export { Card, type CardProps } from './card.tsx';
+export { BanCountdown, ExpiryCountdown } from './countdown.tsx';
+export { defaultAvatarUrls } from './default-avatars.ts';
+export { Input, type InputProps } from './input.tsx';
+export { ConfirmDialog, type ConfirmDialogProps, Modal, type ModalProps } from './modal.tsx';
+export { Pagination, type PaginationProps } from './pagination.tsx';
+export { type SkeletonProps, SkeletonRows, SkeletonTableRows } from './skeleton.tsx';
+export { FullPageSpinner, Spinner, type SpinnerProps, type SpinnerSize } from './spinner.tsx';
+export { StatusPill } from './status-pill.tsx';
+export { type Tab, TabBar, type TabBarProps } from './tab-bar.tsx';
+export { type ToastApi, ToastProvider, type ToastType, useToast } from './toast.tsx';
+export { Toggle, type ToggleProps } from './toggle.tsx';
+export { UsageBar, type UsageBarProps } from './usage-bar.tsx';

@@ -1,0 +1,72 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { devUser } from '../../../apps/api/src/dev-idp/dev-token.ts';
+
+const root = new URL('../../../', import.meta.url).pathname;
+
+/** The development user whose id the started app makes a super admin. */
+export const ADMIN_USERNAME = 'admin';
+
+/** A real api process serving the built web app on a free port, with its own data directory. */
+export interface RunningApp {
+  url: string;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+/** Starts `apps/api/src/main.ts` exactly as `npm start` does (after the web build), on SQLite. */
+export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'canopy-e2e-'));
+  const child: ChildProcess = spawn(process.execPath, ['apps/api/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      CANOPY_DATA_DIR: dataDir,
+      CANOPY_SUPER_ADMINS: devUser(ADMIN_USERNAME).id,
+      DATABASE_URL: '',
+      DISCORD_CLIENT_ID: '',
+      DISCORD_API_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (d) => {
+    out += d;
+  });
+  child.stderr?.on('data', (d) => {
+    out += d;
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`app did not start in 20 s:\n${out}`)), 20_000);
+    child.stdout?.on('data', () => {
+      const m = /running at (http:\/\/localhost:\d+)/.exec(out);
+      if (m?.[1]) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`app exited with ${code}:\n${out}`));
+    });
+  });
+  return {
+    url,
+    output: () => out,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
