@@ -16,14 +16,16 @@ export interface BannerProps {
   /** Shows a close button when given. */
   onDismiss?: () => void;
   className?: string;
+  'data-testid'?: string;
 }
 
 /** A full-width notice (grace period, ban, storage...); danger banners are announced as alerts. */
-export function Banner({ tone = 'info', title, children, onDismiss, className = '' }: BannerProps) {
+export function Banner({ tone = 'info', title, children, onDismiss, className = '', ...rest }: BannerProps) {
   return (
     <div
       role={tone === 'danger' ? 'alert' : 'status'}
       data-tone={tone}
+      data-testid={rest['data-testid']}
       className={`flex items-start gap-3 rounded-lg border px-4 py-3 text-sm ${tones[tone]} ${className}`}
     >
       <div className="flex-1">

@@ -1,5 +1,6 @@
 import { LOGIN_ERROR_HIDE_MS } from '@canopy/contract';
 import { useEffect } from 'react';
+import { Banner } from '../../../components/ui/index.ts';
 
 export interface LoginErrorBoxProps {
   message: string | null;
@@ -16,20 +17,8 @@ export function LoginErrorBox({ message, onDismiss }: LoginErrorBoxProps) {
 
   if (!message) return null;
   return (
-    <div
-      role="alert"
-      data-testid="login-error"
-      className="flex items-start gap-3 rounded-lg border border-red-500/40 bg-red-500/10 px-4 py-3 text-red-100 text-sm"
-    >
-      <p className="flex-1">{message}</p>
-      <button
-        type="button"
-        onClick={onDismiss}
-        aria-label="Dismiss"
-        className="-m-1 rounded p-1 leading-none opacity-70 hover:opacity-100"
-      >
-        ×
-      </button>
-    </div>
+    <Banner tone="danger" onDismiss={onDismiss} data-testid="login-error">
+      {message}
+    </Banner>
   );
 }
