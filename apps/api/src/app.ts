@@ -8,10 +8,14 @@ import type { AppContext } from './context.ts';
 import type { Db } from './db/db.ts';
 import { devIdpRoutes } from './dev-idp/dev-idp.routes.ts';
 import { AppError } from './errors.ts';
+import { EventBus } from './events/bus.ts';
+import { startScheduler } from './scheduler/server-time.ts';
+import { ServerRegistry } from './servers/registry.ts';
+import { serversRoutes } from './servers/servers.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
-import { statusRoutes } from './status/status.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 import { serveWeb } from './web/static.ts';
+import { attachWebSocket } from './ws/ws.gateway.ts';
 
 export interface BuildOptions {
   now?: () => number;
@@ -28,12 +32,17 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}) 
     bodyLimit: 1024 * 1024,
   });
   const secret = loadSessionSecret(config.sessionSecret, config.dataDir);
+  const now = opts.now ?? Date.now;
+  const bus = new EventBus();
+  const servers = new ServerRegistry({ config, db, bus, now, log: (msg) => app.log.warn(msg) });
   const ctx: AppContext = {
     config,
     db,
+    bus,
+    servers,
     signer: new SessionSigner(secret, SESSION_TOKEN_TTL_SECONDS),
     log: app.log,
-    now: opts.now ?? Date.now,
+    now,
     // Read when used: with PORT=0 the stand-in's port is known only once listening.
     get discordApiUrl() {
       if (config.discordApiUrl) return config.discordApiUrl;
@@ -59,7 +68,21 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}) 
   authRoutes(app, ctx);
   usersRoutes(app, ctx);
   settingsRoutes(app, ctx);
-  statusRoutes(app, ctx);
+  serversRoutes(app, ctx);
+  attachWebSocket(app, ctx);
   if (config.devIdentityProvider) devIdpRoutes(app, ctx, secret);
   return { app, ctx };
+}
+
+/**
+ * Starts what runs beside the requests: hosted servers come back (adopted or started) and the scheduler
+ * begins. The returned function stops them in order, leaving engines running unless told otherwise.
+ */
+export async function startBackground(ctx: AppContext): Promise<(opts?: { stopServers?: boolean }) => Promise<void>> {
+  await ctx.servers.boot();
+  const stopScheduler = startScheduler(ctx, ctx.config.schedulerIntervalMs);
+  return async ({ stopServers = ctx.config.stopServersOnExit } = {}) => {
+    await stopScheduler();
+    await ctx.servers.runtime.shutdown({ stopServers });
+  };
 }

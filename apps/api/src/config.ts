@@ -35,6 +35,26 @@ const envSchema = z
       z.string().min(32, 'must be at least 32 characters').optional(),
     ),
     CANOPY_WEB_DIST: z.string().optional(),
+    CANOPY_GAME_PORTS: z
+      .string()
+      .default('17091-17190')
+      .transform((v, ctx) => {
+        const m = /^(\d{1,5})-(\d{1,5})$/.exec(v.trim());
+        const [from, to] = m ? [Number(m[1]), Number(m[2])] : [0, 0];
+        if (!m || from < 1024 || to > 65535 || from > to) {
+          ctx.addIssue({ code: 'custom', message: 'must be a range like 17091-17190 within 1024-65535' });
+          return z.NEVER;
+        }
+        return { from, to };
+      }),
+    CANOPY_START_SLOTS: z.coerce.number().int().min(0).max(100).default(1),
+    CANOPY_START_SERVER_DAYS: z.coerce.number().min(0).max(3650).default(7),
+    CANOPY_ENGINE_ENTRY: z.string().optional(),
+    CANOPY_ENGINE_START_TIMEOUT_MS: z.coerce.number().int().min(1000).default(15000),
+    CANOPY_ENGINE_STOP_TIMEOUT_MS: z.coerce.number().int().min(100).default(10000),
+    CANOPY_ENGINE_KILL_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+    CANOPY_STOP_SERVERS_ON_EXIT: z.enum(['true', 'false']).default('false'),
+    CANOPY_SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(1000).default(60000),
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
@@ -59,6 +79,17 @@ export interface Config {
   webDist: string;
   nodeEnv: 'development' | 'production' | 'test';
   logLevel: string;
+  gamePorts: { from: number; to: number };
+  startSlots: number;
+  startServerDays: number;
+  /** The engine program each hosted server runs (a .ts file run by this Node). */
+  engineEntry: string;
+  engineStartTimeoutMs: number;
+  engineStopTimeoutMs: number;
+  engineKillTimeoutMs: number;
+  /** Stop every engine when the api exits; by default they keep running and are re-attached. */
+  stopServersOnExit: boolean;
+  schedulerIntervalMs: number;
   /** The built-in stand-in for Discord: on only without a Discord app and outside production. */
   devIdentityProvider: boolean;
 }
@@ -84,6 +115,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: resolve(e.CANOPY_WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     nodeEnv: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,
+    gamePorts: e.CANOPY_GAME_PORTS,
+    startSlots: e.CANOPY_START_SLOTS,
+    startServerDays: e.CANOPY_START_SERVER_DAYS,
+    engineEntry: resolve(
+      e.CANOPY_ENGINE_ENTRY ?? new URL('../../../packages/engine/src/main.ts', import.meta.url).pathname,
+    ),
+    engineStartTimeoutMs: e.CANOPY_ENGINE_START_TIMEOUT_MS,
+    engineStopTimeoutMs: e.CANOPY_ENGINE_STOP_TIMEOUT_MS,
+    engineKillTimeoutMs: e.CANOPY_ENGINE_KILL_TIMEOUT_MS,
+    stopServersOnExit: e.CANOPY_STOP_SERVERS_ON_EXIT === 'true',
+    schedulerIntervalMs: e.CANOPY_SCHEDULER_INTERVAL_MS,
     devIdentityProvider: !e.DISCORD_CLIENT_ID && e.NODE_ENV !== 'production',
   };
 }

@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { SessionSigner } from './auth/tokens.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
+import type { EventBus } from './events/bus.ts';
+import type { ServerRegistry } from './servers/registry.ts';
 
 /** What every service needs, made once at start and passed down (no module-level singletons). */
 export interface AppContext {
@@ -11,6 +13,9 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** Milliseconds since the epoch; tests replace it to move time. */
   now: () => number;
+  bus: EventBus;
+  /** Hosted servers and the runtime that runs them. */
+  servers: ServerRegistry;
   /** Base URL of the API that speaks Discord's /users/@me. */
   discordApiUrl: string;
 }

@@ -1,4 +1,4 @@
-import { buildApp } from './app.ts';
+import { buildApp, startBackground } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
 
@@ -14,7 +14,7 @@ const db = await openDatabase(config).catch((error: Error) => {
   console.error(`Cannot open the database: ${error.message}`);
   process.exit(1);
 });
-const { app } = await buildApp(config, db);
+const { app, ctx } = await buildApp(config, db);
 
 if (config.devIdentityProvider)
   app.log.warn(
@@ -27,6 +27,7 @@ try {
   console.error(`Cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
   process.exit(1);
 }
+const stopBackground = await startBackground(ctx);
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
 console.log(`Canopy panel is running at http://localhost:${port} (database: ${db.dialect})`);
@@ -38,6 +39,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const)
     if (stopping) return;
     stopping = true;
     await app.close();
+    await stopBackground();
     await db.close();
     process.exit(0);
   });

@@ -39,7 +39,10 @@ export async function signIn(ctx: AppContext, accessToken: string): Promise<Logi
   const discordUser = await fetchDiscordUser(ctx.discordApiUrl, accessToken);
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
-    await usersRepo.upsertFromDiscord(tx, discordUser, now);
+    await usersRepo.upsertFromDiscord(tx, discordUser, now, {
+      slots: ctx.config.startSlots,
+      serverMs: ctx.config.startServerDays * 24 * 3600 * 1000,
+    });
     if (ctx.config.superAdmins.includes(discordUser.id)) await usersRepo.makeSuperAdmin(tx, discordUser.id);
     const user = await usersRepo.findById(tx, discordUser.id);
     if (!user) throw new Error('user vanished after upsert');

@@ -53,3 +53,40 @@ export const migrations: Migration[] = [
     `,
   },
 ];
+
+migrations.push({
+  version: 2,
+  name: 'hosted servers, server time, storage, banned names, activity log',
+  sql: `
+    ALTER TABLE users ADD COLUMN server_expires_at BIGINT;
+    ALTER TABLE users ADD COLUMN server_permanent INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE users ADD COLUMN pending_server_ms BIGINT NOT NULL DEFAULT 0;
+    ALTER TABLE users ADD COLUMN storage_used_bytes BIGINT NOT NULL DEFAULT 0;
+    CREATE TABLE servers (
+      id TEXT PRIMARY KEY,
+      owner_id TEXT NOT NULL UNIQUE REFERENCES users(id) ON DELETE CASCADE,
+      name TEXT NOT NULL,
+      name_key TEXT NOT NULL UNIQUE,
+      game_port INTEGER NOT NULL UNIQUE,
+      control_secret TEXT NOT NULL,
+      desired_state TEXT NOT NULL DEFAULT 'stopped',
+      created_at BIGINT NOT NULL,
+      last_crash_at BIGINT
+    );
+    CREATE TABLE banned_server_names (
+      name_key TEXT PRIMARY KEY,
+      name TEXT NOT NULL,
+      reason TEXT,
+      created_at BIGINT NOT NULL
+    );
+    CREATE TABLE activity_logs (
+      id TEXT PRIMARY KEY,
+      timestamp BIGINT NOT NULL,
+      action TEXT NOT NULL,
+      actor_type TEXT NOT NULL,
+      actor_name TEXT NOT NULL,
+      details TEXT NOT NULL
+    );
+    CREATE INDEX activity_logs_timestamp ON activity_logs (timestamp);
+  `,
+});

@@ -1,4 +1,4 @@
-import { DEFAULT_STORAGE_LIMIT_MB, NO_SERVER, type Profile } from '@canopy/contract';
+import { DEFAULT_STORAGE_LIMIT_MB, GRACE_PERIOD_DAYS, NO_SERVER, type Profile } from '@canopy/contract';
 import type { UserRow } from './users.repo.ts';
 
 /** A ban counts while it has no end or its end is still ahead. */
@@ -7,8 +7,28 @@ export const isBanActive = (u: UserRow, now: number) =>
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
 
-/** The profile record of the spec, built from the stored user. */
-export function toProfile(u: UserRow, now: number): Profile {
+const pad = (n: number) => String(n).padStart(2, '0');
+const ddmmyyyy = (ms: number) => {
+  const d = new Date(ms);
+  return `${pad(d.getUTCDate())}/${pad(d.getUTCMonth() + 1)}/${d.getUTCFullYear()}`;
+};
+
+/** End of the grace period that follows the end of server time. */
+export const graceEndsAt = (expiresAt: number) => expiresAt + GRACE_PERIOD_DAYS * 24 * 3600 * 1000;
+
+/** The spec's estimatedExpiry text: 'permanent', '' (no time), the expiry date, or the grace period's end. */
+export function estimatedExpiry(u: UserRow, now: number): string {
+  if (u.server_permanent === 1) return 'permanent';
+  if (u.server_expires_at === null) return '';
+  const expires = Number(u.server_expires_at);
+  if (now < expires) return new Date(expires).toISOString();
+  return `Grace period ends ${ddmmyyyy(graceEndsAt(expires))}`;
+}
+
+const MB = 1024 * 1024;
+
+/** The profile record of the spec, built from the stored user and the name of their server. */
+export function toProfile(u: UserRow, now: number, serverName: string | null = null): Profile {
   const banned = isBanActive(u, now);
   return {
     id: u.id,
@@ -18,12 +38,12 @@ export function toProfile(u: UserRow, now: number): Profile {
     email: u.email,
     growId: u.grow_id,
     accountType: u.account_type,
-    serverOwned: NO_SERVER,
+    serverOwned: serverName ?? NO_SERVER,
     registeredAt: iso(u.registered_at),
     availableSlot: Number(u.available_slot),
     credit: Number(u.credit),
-    estimatedExpiry: '',
-    storageUsedMB: 0,
+    estimatedExpiry: estimatedExpiry(u, now),
+    storageUsedMB: Math.round((Number(u.storage_used_bytes) / MB) * 100) / 100,
     storageLimitMB: Number(u.storage_limit_mb ?? DEFAULT_STORAGE_LIMIT_MB),
     isBanned: banned,
     banInfo: banned

@@ -21,11 +21,21 @@ export interface UserRow {
   banned_by: string | null;
   banned_at: number | null;
   ban_expires: number | null;
+  server_expires_at: number | null;
+  server_permanent: number;
+  pending_server_ms: number;
+  storage_used_bytes: number;
 }
 
 const columns = `id, username, discriminator, avatar, email, grow_id, account_type, registered_at, available_slot,
   credit, storage_limit_mb, is_admin, is_super_admin, admin_permissions, is_banned, ban_reason, banned_by, banned_at,
-  ban_expires`;
+  ban_expires, server_expires_at, server_permanent, pending_server_ms, storage_used_bytes`;
+
+/** What a new account starts with (configuration). */
+export interface StartingGrant {
+  slots: number;
+  serverMs: number;
+}
 
 /** Platform users, keyed by their Discord id. */
 export const usersRepo = {
@@ -34,13 +44,14 @@ export const usersRepo = {
   },
 
   /** Creates the user on first sign-in, or refreshes what Discord says about them. */
-  upsertFromDiscord(db: Db, u: DiscordUser, now: number) {
+  upsertFromDiscord(db: Db, u: DiscordUser, now: number, grant: StartingGrant) {
     return db.run(
-      `INSERT INTO users (id, username, discriminator, avatar, email, created_at, last_login_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?)
+      `INSERT INTO users (id, username, discriminator, avatar, email, created_at, last_login_at, available_slot,
+         pending_server_ms)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET username = excluded.username, discriminator = excluded.discriminator,
          avatar = excluded.avatar, email = excluded.email, last_login_at = excluded.last_login_at`,
-      [u.id, u.username, u.discriminator, u.avatar ?? null, u.email ?? null, now, now],
+      [u.id, u.username, u.discriminator, u.avatar ?? null, u.email ?? null, now, now, grant.slots, grant.serverMs],
     );
   },
 
@@ -59,5 +70,30 @@ export const usersRepo = {
 
   async growIdTaken(db: Db, growId: string): Promise<boolean> {
     return (await db.get('SELECT id FROM users WHERE grow_id_key = ?', [growId.toLowerCase()])) !== undefined;
+  },
+
+  /** Takes one server slot; false when none is left. */
+  async takeSlot(db: Db, id: string): Promise<boolean> {
+    const r = await db.run('UPDATE users SET available_slot = available_slot - 1 WHERE id = ? AND available_slot > 0', [
+      id,
+    ]);
+    return r.changes === 1;
+  },
+
+  returnSlot(db: Db, id: string) {
+    return db.run('UPDATE users SET available_slot = available_slot + 1 WHERE id = ?', [id]);
+  },
+
+  /** The starting server time begins to run with the first server, not at sign-up. */
+  beginPendingServerTime(db: Db, id: string, now: number) {
+    return db.run(
+      `UPDATE users SET server_expires_at = ? + pending_server_ms, pending_server_ms = 0
+       WHERE id = ? AND server_expires_at IS NULL AND pending_server_ms > 0`,
+      [now, id],
+    );
+  },
+
+  setStorageUsed(db: Db, id: string, bytes: number) {
+    return db.run('UPDATE users SET storage_used_bytes = ? WHERE id = ?', [bytes, id]);
   },
 };

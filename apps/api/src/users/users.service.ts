@@ -3,6 +3,7 @@ import type { Caller } from '../auth/guard.ts';
 import type { AppContext } from '../context.ts';
 import { isUniqueViolation } from '../db/db.ts';
 import { conflict, forbidden, maintenance, notFound } from '../errors.ts';
+import { serversRepo } from '../servers/servers.repo.ts';
 import { settingsRepo } from '../settings/settings.repo.ts';
 import { toProfile } from './profile.ts';
 import { usersRepo } from './users.repo.ts';
@@ -16,7 +17,8 @@ export async function getProfile(ctx: AppContext, caller: Caller, id: string): P
   if (settings.maintenance && !isAdmin(caller)) throw maintenance();
   const user = id === caller.user.id ? caller.user : await usersRepo.findById(ctx.db, id);
   if (!user?.grow_id) throw notFound(messages.notRegistered, 'not_registered');
-  return { profile: toProfile(user, ctx.now()), settings };
+  const server = await serversRepo.findByOwner(ctx.db, user.id);
+  return { profile: toProfile(user, ctx.now(), server?.name ?? null), settings };
 }
 
 /** Claims a GrowID for the caller, once; names are unique whatever their case. */

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe } from 'node:test';
-import { buildApp } from '../../src/app.ts';
+import { buildApp, startBackground } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { AppContext } from '../../src/context.ts';
 import { openDatabase } from '../../src/db/open.ts';
@@ -31,6 +31,13 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
+// Each api in a test run gets its own block of game ports, so parallel test files never collide.
+let portBlock = 0;
+function nextPortRange() {
+  const base = 20000 + (((process.pid % 400) * 100 + portBlock++ * 10) % 40000);
+  return `${base}-${base + 9}`;
+}
+
 /** Starts the real api over HTTP on a fresh SQLite file or PostgreSQL database. */
 export async function startApi(dialect: Dialect, env: Record<string, string> = {}): Promise<TestApi> {
   const discord = await new FakeDiscord().start();
@@ -43,6 +50,7 @@ export async function startApi(dialect: Dialect, env: Record<string, string> = {
     HOST: '127.0.0.1',
     CANOPY_DATA_DIR: dataDir,
     CANOPY_WEB_DIST: join(dataDir, 'no-web'),
+    CANOPY_GAME_PORTS: nextPortRange(),
     DISCORD_API_URL: discord.url,
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
@@ -51,6 +59,7 @@ export async function startApi(dialect: Dialect, env: Record<string, string> = {
   const clock = { now: Date.now() };
   const { app, ctx } = await buildApp(config, db, { now: () => clock.now });
   await app.listen({ port: 0, host: '127.0.0.1' });
+  const stopBackground = await startBackground(ctx);
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
@@ -74,6 +83,7 @@ export async function startApi(dialect: Dialect, env: Record<string, string> = {
     },
     async close() {
       await app.close();
+      await stopBackground({ stopServers: true });
       await db.close();
       await discord.stop();
       await pgDb?.drop();

@@ -1,0 +1,35 @@
+import { EventEmitter } from 'node:events';
+import type { ServerStatus } from '@canopy/contract';
+
+/** A hosted server's status changed. */
+export interface StatusEvent {
+  serverId: string;
+  name: string;
+  ownerId: string;
+  status: ServerStatus;
+  players: number;
+  version: string;
+}
+
+/** A console line of a hosted server. */
+export interface ConsoleEvent {
+  serverId: string;
+  ownerId: string;
+  line: string;
+}
+
+interface BusEvents {
+  status: [StatusEvent];
+  console: [ConsoleEvent];
+}
+
+/**
+ * The in-process event bus: the runtime publishes, sockets subscribe. With several api replicas this is
+ * where a broker (PostgreSQL LISTEN/NOTIFY or Redis) would plug in.
+ */
+export class EventBus extends EventEmitter<BusEvents> {
+  constructor() {
+    super();
+    this.setMaxListeners(0);
+  }
+}

@@ -1,0 +1,204 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { ControlClient } from '../control-client.ts';
+
+/** The engine's documented ready line: `... [INFO] READY control=127.0.0.1:<port> game=<port> version=<v> pid=<pid>`. */
+const READY = /\[INFO\] READY control=([\d.]+):(\d+) game=(\d+) version=(\S+)/;
+
+export interface ExitInfo {
+  code: number | null;
+  signal: string | null;
+}
+
+/** What the engine wrote into `<data-dir>/engine.json` while running. */
+export interface EngineStateFile {
+  pid: number;
+  controlHost: string;
+  controlPort: number;
+  gamePort: number;
+  version: string;
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * One engine OS process, either spawned here or adopted after an api restart. Adopted engines are
+ * followed over their control API (console stream, liveness by pid) since their stdio is gone.
+ */
+export class EngineProcess {
+  readonly pid: number;
+  control: ControlClient | null = null;
+  version = 'unknown';
+  private child: ChildProcess | null;
+  private exitInfo: ExitInfo | null = null;
+  private readonly exitWaiters: Array<(info: ExitInfo) => void> = [];
+  private readonly lineListeners: Array<(line: string) => void> = [];
+  private readonly abort = new AbortController();
+  private readyResolve: ((v: void) => void) | null = null;
+
+  private constructor(pid: number, child: ChildProcess | null) {
+    this.pid = pid;
+    this.child = child;
+  }
+
+  /** Starts an engine process in its own process group so it can outlive the api. */
+  static spawn(opts: { entry: string; dataDir: string; gamePort: number; secret: string }): EngineProcess {
+    const child = spawn(
+      process.execPath,
+      [opts.entry, '--data-dir', opts.dataDir, '--game-port', String(opts.gamePort), '--control-port', '0'],
+      {
+        env: { ...process.env, CANOPY_ENGINE_SECRET: opts.secret },
+        stdio: ['pipe', 'pipe', 'pipe'],
+        detached: true,
+      },
+    );
+    if (!child.pid) throw new Error('engine process could not be started');
+    const engine = new EngineProcess(child.pid, child);
+    for (const stream of [child.stdout, child.stderr])
+      if (stream) createInterface({ input: stream }).on('line', (line) => engine.onLine(line, opts.secret));
+    child.stdin?.on('error', () => {}); // a dying engine closes its stdin; nothing to do about it
+    child.on('exit', (code, signal) => engine.exited({ code, signal }));
+    return engine;
+  }
+
+  /** Takes over an engine left running by a previous api process; null when it is not really there. */
+  static async adopt(state: EngineStateFile, secret: string): Promise<EngineProcess | null> {
+    if (!alive(state.pid)) return null;
+    const control = new ControlClient(state.controlHost, state.controlPort, secret);
+    try {
+      const stats = await control.stats();
+      const engine = new EngineProcess(state.pid, null);
+      engine.control = control;
+      engine.version = stats.version;
+      engine.watchAdopted();
+      return engine;
+    } catch {
+      return null;
+    }
+  }
+
+  get adopted() {
+    return this.child === null;
+  }
+
+  get running() {
+    return this.exitInfo === null;
+  }
+
+  onLineReceived(listener: (line: string) => void) {
+    this.lineListeners.push(listener);
+  }
+
+  /** Resolves when the engine has printed its ready line; rejects on exit or timeout. */
+  waitReady(timeoutMs: number): Promise<void> {
+    if (this.control) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`not ready within ${timeoutMs} ms`)), timeoutMs);
+      this.readyResolve = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      this.waitExit().then((info) => {
+        clearTimeout(timer);
+        reject(new Error(`exited before ready (code ${info.code ?? info.signal})`));
+      });
+    });
+  }
+
+  waitExit(): Promise<ExitInfo> {
+    if (this.exitInfo) return Promise.resolve(this.exitInfo);
+    return new Promise((resolve) => this.exitWaiters.push(resolve));
+  }
+
+  /** Asks for a clean stop, then SIGTERM, then SIGKILL, each after its timeout. */
+  async stop(graceMs: number, killMs: number): Promise<ExitInfo> {
+    if (!this.running) return this.exitInfo as ExitInfo;
+    await this.sendCommand('stop').catch(() => this.signal('SIGTERM'));
+    if (await this.exitWithin(graceMs)) return this.exitInfo as ExitInfo;
+    this.signal('SIGTERM');
+    if (await this.exitWithin(killMs)) return this.exitInfo as ExitInfo;
+    this.signal('SIGKILL');
+    return this.waitExit();
+  }
+
+  /** Types a console command: on stdin for our child, over the control API for an adopted engine. */
+  async sendCommand(command: string): Promise<void> {
+    if (this.child?.stdin?.writable) {
+      this.child.stdin.write(`${command}\n`);
+      return;
+    }
+    if (!this.control) throw new Error('engine is not ready');
+    await this.control.request('POST', '/console', { command });
+  }
+
+  signal(sig: NodeJS.Signals) {
+    try {
+      process.kill(this.pid, sig);
+    } catch {
+      // already gone
+    }
+  }
+
+  private async exitWithin(ms: number): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<false>((r) => {
+      timer = setTimeout(() => r(false), ms);
+    });
+    const done = await Promise.race([this.waitExit().then(() => true), timeout]);
+    clearTimeout(timer);
+    return done;
+  }
+
+  private onLine(line: string, secret: string) {
+    const ready = !this.control && READY.exec(line);
+    if (ready) {
+      this.control = new ControlClient(ready[1] ?? '127.0.0.1', Number(ready[2]), secret);
+      this.version = ready[4] ?? 'unknown';
+    }
+    for (const l of this.lineListeners) l(line);
+    if (ready) this.readyResolve?.();
+  }
+
+  private exited(info: ExitInfo) {
+    if (this.exitInfo) return;
+    this.exitInfo = info;
+    this.abort.abort();
+    for (const w of this.exitWaiters.splice(0)) w(info);
+  }
+
+  /** Adopted engines: console from the stream, exit noticed by pid (we are not their parent). */
+  private watchAdopted() {
+    const control = this.control as ControlClient;
+    let lastSeq = 0;
+    const follow = async () => {
+      while (this.running) {
+        await control
+          .followConsole(
+            lastSeq,
+            (seq, line) => {
+              lastSeq = seq;
+              for (const l of this.lineListeners) l(line);
+            },
+            this.abort.signal,
+          )
+          .catch(() => {});
+        if (this.running) await new Promise((r) => setTimeout(r, 250));
+      }
+    };
+    void follow();
+    const timer = setInterval(() => {
+      if (!alive(this.pid)) {
+        clearInterval(timer);
+        this.exited({ code: null, signal: null });
+      }
+    }, 500);
+    timer.unref();
+  }
+}

@@ -1,0 +1,207 @@
+import type { ServerStatus } from '@canopy/contract';
+import { RuntimeBusyError, type RuntimeListener, type RuntimeState } from '../types.ts';
+import type { EngineProcess, ExitInfo } from './engine-process.ts';
+
+/** How a supervisor reaches the outside world; the local driver gives real processes, tests may too. */
+export interface SupervisorDeps {
+  spawn(): EngineProcess;
+  listener: RuntimeListener;
+  now(): number;
+  timeouts: { startMs: number; stopMs: number; killMs: number };
+  /** Remembers crash times across api restarts so the loop guard survives them. */
+  lastCrashAt: number | null;
+  saveLastCrash(at: number): void;
+}
+
+/** A crash within this long of the previous one leaves the server down instead of restarting it. */
+export const CRASH_LOOP_WINDOW_MS = 60_000;
+const HISTORY_LINES = 1000;
+const STATS_INTERVAL_MS = 5000;
+
+/**
+ * Looks after one hosted server's engine: the status model, the power lock (one action at a time),
+ * stop escalation, crash detection with a restart-loop guard, and player counts from the engine.
+ */
+export class Supervisor {
+  private readonly id: string;
+  private readonly deps: SupervisorDeps;
+  private statusValue: ServerStatus = 'OFFLINE';
+  private players = 0;
+  private engine: EngineProcess | null = null;
+  private lock: string | null = null;
+  private readonly history: string[] = [];
+  private statsTimer: NodeJS.Timeout | null = null;
+
+  constructor(id: string, deps: SupervisorDeps) {
+    this.id = id;
+    this.deps = deps;
+  }
+
+  get busy() {
+    return this.lock !== null;
+  }
+
+  get currentEngine() {
+    return this.engine;
+  }
+
+  state(): RuntimeState {
+    return { status: this.statusValue, players: this.players, version: this.engine?.version ?? 'N/A' };
+  }
+
+  consoleHistory(): string[] {
+    return [...this.history];
+  }
+
+  /** Starts the engine; resolves once it is ONLINE, rejects when the start failed. */
+  start(): Promise<void> {
+    this.take('start');
+    if (this.engine?.running) {
+      this.release();
+      return Promise.reject(new RuntimeBusyError('already running'));
+    }
+    return this.locked(async () => {
+      this.setStatus('STARTING');
+      await this.launch();
+    });
+  }
+
+  /** Stops the engine gracefully, escalating to signals after the timeouts. */
+  stop(): Promise<void> {
+    this.take('stop');
+    return this.locked(async () => {
+      if (!this.engine?.running) return this.setStatus('OFFLINE');
+      this.setStatus('STOPPING');
+      await this.halt();
+      this.setStatus('OFFLINE');
+    });
+  }
+
+  restart(): Promise<void> {
+    this.take('restart');
+    return this.locked(async () => {
+      this.setStatus('RESTARTING');
+      if (this.engine?.running) await this.halt();
+      await this.launch();
+    });
+  }
+
+  /** Takes over an engine that kept running while the api restarted. */
+  adopt(engine: EngineProcess) {
+    this.attach(engine);
+    this.setStatus('ONLINE');
+    this.startStats();
+  }
+
+  /** Leaves the engine running and stops watching it (api shutdown without stopping servers). */
+  detach() {
+    this.stopStats();
+    this.engine = null;
+  }
+
+  private take(action: string) {
+    if (this.lock) throw new RuntimeBusyError(`${this.lock} in progress`);
+    this.lock = action;
+  }
+
+  private release() {
+    this.lock = null;
+  }
+
+  private async locked(fn: () => Promise<void>) {
+    try {
+      await fn();
+    } finally {
+      this.release();
+    }
+  }
+
+  private async launch() {
+    const engine = this.deps.spawn();
+    this.attach(engine);
+    try {
+      await engine.waitReady(this.deps.timeouts.startMs);
+    } catch (error) {
+      // A start that does not reach ready counts as failed: make sure nothing is left behind.
+      engine.signal('SIGKILL');
+      await engine.waitExit();
+      this.setStatus('OFFLINE');
+      this.deps.listener.startFailed(this.id, (error as Error).message, this.history.slice(-20));
+      throw error;
+    }
+    this.setStatus('ONLINE');
+    this.startStats();
+  }
+
+  private async halt() {
+    const engine = this.engine;
+    if (!engine) return;
+    this.stopStats();
+    this.engine = null; // its exit is expected now, not a crash
+    await engine.stop(this.deps.timeouts.stopMs, this.deps.timeouts.killMs);
+  }
+
+  private attach(engine: EngineProcess) {
+    this.engine = engine;
+    engine.onLineReceived((line) => {
+      this.history.push(line);
+      if (this.history.length > HISTORY_LINES) this.history.splice(0, this.history.length - HISTORY_LINES);
+      this.deps.listener.console(this.id, line);
+    });
+    engine.waitExit().then((info) => {
+      if (this.engine === engine) this.crashed(info);
+    });
+  }
+
+  private crashed(info: ExitInfo) {
+    this.engine = null;
+    this.stopStats();
+    if (this.lock) return; // a start in progress reports its own failure
+    this.setStatus('OFFLINE');
+    const now = this.deps.now();
+    const last = this.deps.lastCrashAt;
+    const restarting = last === null || now - last >= CRASH_LOOP_WINDOW_MS;
+    this.deps.lastCrashAt = now;
+    this.deps.saveLastCrash(now);
+    this.deps.listener.crash(this.id, { ...info, lastLines: this.history.slice(-20), restarting });
+    if (!restarting) return;
+    try {
+      this.start().catch(() => {}); // a failed restart is reported as a failed start
+    } catch {
+      // someone else took the lock first; their action decides what happens
+    }
+  }
+
+  private setStatus(status: ServerStatus) {
+    if (status !== 'ONLINE') this.players = 0;
+    this.statusValue = status;
+    this.deps.listener.status(this.id, this.state());
+  }
+
+  private startStats() {
+    this.stopStats();
+    this.statsTimer = setInterval(() => void this.pollStats(), STATS_INTERVAL_MS);
+    this.statsTimer.unref();
+    void this.pollStats();
+  }
+
+  private stopStats() {
+    if (this.statsTimer) clearInterval(this.statsTimer);
+    this.statsTimer = null;
+  }
+
+  private async pollStats() {
+    const control = this.engine?.control;
+    if (!control || this.statusValue !== 'ONLINE') return;
+    try {
+      const stats = await control.stats();
+      if (this.engine) this.engine.version = stats.version;
+      if (stats.players !== this.players) {
+        this.players = stats.players;
+        this.deps.listener.status(this.id, this.state());
+      }
+    } catch {
+      // A missed poll is not a crash; the exit watcher decides that.
+    }
+  }
+}

@@ -1,0 +1,66 @@
+import type { ServerStatus } from '@canopy/contract';
+import type { ControlClient } from './control-client.ts';
+
+/** What a driver needs to run one hosted server. */
+export interface HostedServerSpec {
+  id: string;
+  name: string;
+  ownerId: string;
+  gamePort: number;
+  secret: string;
+  /** When it last crashed (kept in the database so the loop guard survives api restarts). */
+  lastCrashAt: number | null;
+}
+
+/** The live state of a hosted server as the runtime sees it. */
+export interface RuntimeState {
+  status: ServerStatus;
+  players: number;
+  version: string;
+}
+
+/** An unexpected exit of an engine. */
+export interface CrashReport {
+  code: number | null;
+  signal: string | null;
+  lastLines: string[];
+  /** False when the loop guard kept the server down (it crashed again within a minute). */
+  restarting: boolean;
+}
+
+/** Things a driver tells the rest of the api. */
+export interface RuntimeListener {
+  status(id: string, state: RuntimeState): void;
+  console(id: string, line: string): void;
+  crash(id: string, report: CrashReport): void;
+  /** A start that failed (timeout or exit before ready). */
+  startFailed(id: string, reason: string, lastLines: string[]): void;
+}
+
+/** A refused power action (another one runs, or the server is in the wrong state). */
+export class RuntimeBusyError extends Error {}
+
+/**
+ * Runs hosted servers somewhere (this machine, a cluster). Power methods take the server's power lock
+ * synchronously, so a second action on the same server is refused at once, and resolve when done.
+ */
+export interface RuntimeDriver {
+  /** After an api start: adopt engines still running from before, start those that should run. */
+  reconcile(servers: HostedServerSpec[], shouldRun: (id: string) => boolean): Promise<void>;
+  /** True while a power action holds the server's lock. */
+  isBusy(id: string): boolean;
+  start(spec: HostedServerSpec): Promise<void>;
+  stop(id: string): Promise<void>;
+  restart(spec: HostedServerSpec): Promise<void>;
+  /** Stops the server if needed and deletes everything it stored. */
+  remove(spec: HostedServerSpec): Promise<void>;
+  state(id: string): RuntimeState;
+  sendCommand(id: string, command: string): Promise<void>;
+  consoleHistory(id: string): string[];
+  /** The control API of a running engine, or null. */
+  control(id: string): ControlClient | null;
+  /** Bytes a server stores on disk. */
+  storageBytes(id: string): Promise<number>;
+  /** The api is exiting: leave engines running for re-attach, or stop them all. */
+  shutdown(opts: { stopServers: boolean }): Promise<void>;
+}

@@ -1,0 +1,74 @@
+import { activityRepo } from '../activity/activity.repo.ts';
+import type { AppContext } from '../context.ts';
+import { serversRepo } from '../servers/servers.repo.ts';
+import { removeServer } from '../servers/servers.service.ts';
+import { graceEndsAt } from '../users/profile.ts';
+import { usersRepo } from '../users/users.repo.ts';
+
+interface Due {
+  server_id: string;
+  name: string;
+  owner_id: string;
+  server_expires_at: number;
+  desired_state: string;
+}
+
+const system = (ctx: AppContext, action: string, details: string) =>
+  activityRepo.add(ctx.db, { action, actorType: 'System', actorName: 'System', details }, ctx.now());
+
+/**
+ * One pass of the server-time rules at `ctx.now()`: a server whose time ran out is stopped and its grace
+ * period begins; when the grace period ends the server and its data are deleted for good.
+ */
+export async function enforceServerTime(ctx: AppContext): Promise<void> {
+  const now = ctx.now();
+  const due = await ctx.db.all<Due>(
+    `SELECT s.id AS server_id, s.name, s.owner_id, u.server_expires_at, s.desired_state
+     FROM servers s JOIN users u ON u.id = s.owner_id
+     WHERE u.server_permanent = 0 AND u.server_expires_at IS NOT NULL AND u.server_expires_at <= ?`,
+    [now],
+  );
+  for (const d of due) {
+    const runtime = ctx.servers.runtime;
+    if (graceEndsAt(Number(d.server_expires_at)) <= now) {
+      if (runtime.isBusy(d.server_id)) continue; // next pass
+      await removeServer(ctx, d.server_id);
+      await system(
+        ctx,
+        'Server deleted (grace period over)',
+        `${d.name}: the grace period ended; server and data deleted`,
+      );
+      continue;
+    }
+    const status = runtime.state(d.server_id).status;
+    if (d.desired_state === 'running' || status !== 'OFFLINE') {
+      await serversRepo.setDesiredState(ctx.db, d.server_id, 'stopped');
+      if (status !== 'OFFLINE' && !runtime.isBusy(d.server_id)) await runtime.stop(d.server_id).catch(() => {});
+      await system(ctx, 'Server stopped (server time expired)', `${d.name}: server time ran out; grace period started`);
+    }
+  }
+}
+
+/** Keeps each account's storage figure current: the size of its server's data directory. */
+export async function refreshStorage(ctx: AppContext): Promise<void> {
+  for (const s of await serversRepo.all(ctx.db))
+    await usersRepo.setStorageUsed(ctx.db, s.owner_id, await ctx.servers.runtime.storageBytes(s.id));
+}
+
+/** Runs the periodic jobs now and then every `intervalMs`; returns a function that stops them. */
+export function startScheduler(ctx: AppContext, intervalMs: number): () => Promise<void> {
+  let running: Promise<void> = Promise.resolve();
+  const tick = () => {
+    running = running
+      .then(() => enforceServerTime(ctx))
+      .then(() => refreshStorage(ctx))
+      .catch((error) => ctx.log.error({ err: error }, 'scheduled job failed'));
+  };
+  tick();
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

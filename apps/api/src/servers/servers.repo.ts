@@ -1,0 +1,63 @@
+import type { Db } from '../db/db.ts';
+
+export interface ServerRow {
+  id: string;
+  owner_id: string;
+  name: string;
+  game_port: number;
+  control_secret: string;
+  desired_state: 'running' | 'stopped';
+  created_at: number;
+  last_crash_at: number | null;
+}
+
+const columns = 'id, owner_id, name, game_port, control_secret, desired_state, created_at, last_crash_at';
+
+/** Hosted servers: one per owner, names unique whatever their case. */
+export const serversRepo = {
+  findByOwner(db: Db, ownerId: string) {
+    return db.get<ServerRow>(`SELECT ${columns} FROM servers WHERE owner_id = ?`, [ownerId]);
+  },
+  findById(db: Db, id: string) {
+    return db.get<ServerRow>(`SELECT ${columns} FROM servers WHERE id = ?`, [id]);
+  },
+  all(db: Db) {
+    return db.all<ServerRow>(`SELECT ${columns} FROM servers ORDER BY created_at`);
+  },
+  async nameTaken(db: Db, name: string): Promise<boolean> {
+    return (await db.get('SELECT id FROM servers WHERE name_key = ?', [name.toLowerCase()])) !== undefined;
+  },
+  async usedPorts(db: Db): Promise<Set<number>> {
+    return new Set((await db.all<{ game_port: number }>('SELECT game_port FROM servers')).map((r) => r.game_port));
+  },
+  insert(db: Db, s: Omit<ServerRow, 'desired_state' | 'last_crash_at'>) {
+    return db.run(
+      'INSERT INTO servers (id, owner_id, name, name_key, game_port, control_secret, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      [s.id, s.owner_id, s.name, s.name.toLowerCase(), s.game_port, s.control_secret, s.created_at],
+    );
+  },
+  delete(db: Db, id: string) {
+    return db.run('DELETE FROM servers WHERE id = ?', [id]);
+  },
+  setDesiredState(db: Db, id: string, state: 'running' | 'stopped') {
+    return db.run('UPDATE servers SET desired_state = ? WHERE id = ?', [state, id]);
+  },
+  setLastCrash(db: Db, id: string, at: number) {
+    return db.run('UPDATE servers SET last_crash_at = ? WHERE id = ?', [at, id]);
+  },
+};
+
+/** Names an admin has banned from use as server names. */
+export const bannedNamesRepo = {
+  async isBanned(db: Db, name: string): Promise<boolean> {
+    return (
+      (await db.get('SELECT name_key FROM banned_server_names WHERE name_key = ?', [name.toLowerCase()])) !== undefined
+    );
+  },
+  add(db: Db, name: string, reason: string | null, now: number) {
+    return db.run(
+      'INSERT INTO banned_server_names (name_key, name, reason, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (name_key) DO NOTHING',
+      [name.toLowerCase(), name, reason, now],
+    );
+  },
+};

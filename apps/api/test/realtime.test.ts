@@ -1,0 +1,72 @@
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import { type ServerSocketMessage, serverSocketMessageSchema } from '@canopy/contract';
+import { WebSocket } from 'ws';
+import { signInRegistered } from './support/factories.ts';
+import { describeEachDatabase, type TestApi } from './support/harness.ts';
+
+/** Opens /ws/{id}?token=… and collects the validated messages; resolves with the close code too. */
+function connect(api: TestApi, id: string, token: string) {
+  const ws = new WebSocket(`${api.url.replace('http', 'ws')}/ws/${id}?token=${encodeURIComponent(token)}`);
+  const messages: ServerSocketMessage[] = [];
+  ws.on('message', (data) => messages.push(serverSocketMessageSchema.parse(JSON.parse(String(data)))));
+  const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+  const opened = new Promise<void>((resolve, reject) => {
+    ws.on('open', () => resolve());
+    ws.on('error', reject);
+  });
+  return { ws, messages, closed, opened };
+}
+
+async function until(check: () => boolean, what: string, ms = 20000) {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+describeEachDatabase('status over the WebSocket', (api) => {
+  it("closes with 1008 for a bad token, an expired one, or someone else's id", async () => {
+    const a = await signInRegistered(api());
+    const b = await signInRegistered(api());
+    assert.equal(await connect(api(), a.user.id, 'garbage').closed, 1008);
+    assert.equal(await connect(api(), b.user.id, a.sessionToken).closed, 1008);
+    const start = api().clock.now;
+    api().clock.now = start + 16 * 60 * 1000;
+    try {
+      assert.equal(await connect(api(), a.user.id, a.sessionToken).closed, 1008);
+    } finally {
+      api().clock.now = start;
+    }
+  });
+
+  it('pushes status_update messages to the owner as the server starts and stops', async () => {
+    const s = await signInRegistered(api());
+    const other = await signInRegistered(api());
+    const name = `ws${process.pid % 10000}${api().dialect[0]}`;
+    await api().request('POST', `/users/${s.user.id}/server`, { token: s.sessionToken, body: { serverName: name } });
+
+    const mine = connect(api(), s.user.id, s.sessionToken);
+    const theirs = connect(api(), other.user.id, other.sessionToken);
+    await Promise.all([mine.opened, theirs.opened]);
+    await until(() => mine.messages.length === 1, 'the initial status');
+    assert.deepEqual(mine.messages[0], { type: 'status_update', payload: { name, status: 'OFFLINE', players: 0 } });
+
+    await api().request('POST', `/users/${s.user.id}/server/${name}/start`, { token: s.sessionToken });
+    await until(() => mine.messages.some((m) => m.type === 'status_update' && m.payload.status === 'ONLINE'), 'ONLINE');
+    await api().request('POST', `/users/${s.user.id}/server/${name}/stop`, { token: s.sessionToken });
+    await until(
+      () =>
+        mine.messages.some(
+          (m) => m.type === 'status_update' && m.payload.status === 'OFFLINE' && mine.messages.indexOf(m) > 0,
+        ),
+      'OFFLINE',
+    );
+    const statuses = mine.messages.map((m) => (m.type === 'status_update' ? m.payload.status : m.type));
+    assert.deepEqual(statuses.slice(0, 5), ['OFFLINE', 'STARTING', 'ONLINE', 'STOPPING', 'OFFLINE']);
+    assert.equal(theirs.messages.length, 0, 'nobody else hears about it');
+    mine.ws.close(1000);
+    theirs.ws.close(1000);
+  });
+});

@@ -1,0 +1,174 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import type { ServerStatus } from '@canopy/contract';
+import { LocalDriver } from '../src/runtime/local/local-driver.ts';
+import { type CrashReport, type HostedServerSpec, RuntimeBusyError } from '../src/runtime/types.ts';
+
+const engineEntry = new URL('../../../packages/engine/src/main.ts', import.meta.url).pathname;
+const hungEntry = new URL('./fixtures/hung-engine.ts', import.meta.url).pathname;
+const root = mkdtempSync(join(tmpdir(), 'canopy-supervisor-'));
+let port = 30000 + (process.pid % 500) * 20;
+
+/** A driver on real engine processes that records what it reports. */
+function driver(entry = engineEntry, timeouts = { startMs: 15000, stopMs: 5000, killMs: 2000 }) {
+  const statuses: ServerStatus[] = [];
+  const crashes: CrashReport[] = [];
+  const failures: string[] = [];
+  const d = new LocalDriver({
+    root,
+    engineEntry: entry,
+    timeouts,
+    now: Date.now,
+    saveLastCrash: () => {},
+    listener: {
+      status: (_id, s) => statuses.push(s.status),
+      console: () => {},
+      crash: (_id, r) => crashes.push(r),
+      startFailed: (_id, reason) => failures.push(reason),
+    },
+  });
+  return { d, statuses, crashes, failures };
+}
+
+const spec = (id: string): HostedServerSpec => ({
+  id,
+  name: id,
+  ownerId: 'owner',
+  gamePort: port++,
+  secret: `secret-${id}-0123456789`,
+  lastCrashAt: null,
+});
+
+async function until(check: () => boolean, what: string, ms = 20000) {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+const enginePid = (id: string) => JSON.parse(readFileSync(join(root, id, 'engine.json'), 'utf8')).pid as number;
+
+describe('local driver with real engine processes', () => {
+  const drivers: LocalDriver[] = [];
+  after(async () => {
+    for (const d of drivers) await d.shutdown({ stopServers: true });
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('starts to ready, then stops gracefully', async () => {
+    const { d, statuses } = driver();
+    drivers.push(d);
+    const s = spec('graceful');
+    await d.start(s);
+    assert.equal(d.state(s.id).status, 'ONLINE');
+    assert.ok(d.consoleHistory(s.id).some((l) => l.includes('[INFO] READY')));
+    await d.stop(s.id);
+    assert.deepEqual(statuses, ['STARTING', 'ONLINE', 'STOPPING', 'OFFLINE']);
+    assert.ok(d.consoleHistory(s.id).length > 1);
+  });
+
+  it('refuses a second power action while one runs', async () => {
+    const { d } = driver();
+    drivers.push(d);
+    const s = spec('concurrent');
+    const first = d.start(s);
+    assert.throws(() => d.start(s), RuntimeBusyError);
+    assert.throws(() => d.stop(s.id), RuntimeBusyError);
+    assert.equal(d.isBusy(s.id), true);
+    await first;
+    assert.equal(d.isBusy(s.id), false);
+    await d.stop(s.id);
+  });
+
+  it('escalates to SIGKILL when an engine ignores stop and SIGTERM', async () => {
+    const { d, statuses } = driver(hungEntry, { startMs: 10000, stopMs: 300, killMs: 300 });
+    drivers.push(d);
+    const s = spec('hung');
+    await d.start(s);
+    await d.stop(s.id);
+    assert.equal(d.state(s.id).status, 'OFFLINE');
+    assert.deepEqual(statuses.slice(-2), ['STOPPING', 'OFFLINE']);
+    assert.ok(
+      d.consoleHistory(s.id).some((l) => l.includes('ignoring SIGTERM')),
+      'SIGTERM came before SIGKILL',
+    );
+  });
+
+  it('restarts a crashed engine once, and keeps it down when it crashes again within a minute', async () => {
+    const { d, crashes } = driver();
+    drivers.push(d);
+    const s = spec('crashy');
+    await d.start(s);
+    const firstPid = enginePid(s.id);
+    process.kill(firstPid, 'SIGKILL');
+    await until(() => crashes.length === 1, 'the crash report');
+    assert.equal(crashes[0]?.signal, 'SIGKILL');
+    assert.equal(crashes[0]?.restarting, true);
+    await until(() => d.state(s.id).status === 'ONLINE', 'the automatic restart');
+    const secondPid = enginePid(s.id);
+    assert.notEqual(secondPid, firstPid);
+
+    process.kill(secondPid, 'SIGKILL');
+    await until(() => crashes.length === 2, 'the second crash report');
+    assert.equal(crashes[1]?.restarting, false);
+    await new Promise((r) => setTimeout(r, 500));
+    assert.equal(d.state(s.id).status, 'OFFLINE', 'the loop guard kept it down');
+  });
+
+  it('reports a start that never becomes ready as failed and leaves no process', async () => {
+    const { d, failures } = driver(join(root, 'no-such-engine.ts'), { startMs: 3000, stopMs: 500, killMs: 500 });
+    drivers.push(d);
+    const s = spec('broken');
+    await assert.rejects(d.start(s));
+    assert.equal(d.state(s.id).status, 'OFFLINE');
+    assert.equal(failures.length, 1);
+  });
+
+  it('re-attaches to running engines after an api restart, without a second process', async () => {
+    const first = driver();
+    const s = spec('survivor');
+    await first.d.start(s);
+    const pid = enginePid(s.id);
+    await first.d.shutdown({ stopServers: false });
+    process.kill(pid, 0); // still running
+
+    const second = driver();
+    drivers.push(second.d);
+    await second.d.reconcile([s], () => true);
+    assert.equal(second.d.state(s.id).status, 'ONLINE');
+    assert.equal(enginePid(s.id), pid, 'the same engine, adopted');
+    assert.ok(
+      second.d.consoleHistory(s.id).some((l) => l.includes('READY')),
+      'history replayed from the engine',
+    );
+    await second.d.sendCommand(s.id, 'say hello after restart');
+    await until(() => second.d.consoleHistory(s.id).some((l) => l.includes('hello after restart')), 'the command echo');
+
+    // An adopted engine's crash is noticed too.
+    process.kill(pid, 'SIGKILL');
+    await until(() => second.crashes.length === 1, 'crash of the adopted engine');
+    await until(() => second.d.state(s.id).status === 'ONLINE', 'restart after the crash');
+    await second.d.stop(s.id);
+  });
+
+  it('starts servers that should run and stops adopted ones that should not', async () => {
+    const first = driver();
+    const keep = spec('should-stop');
+    await first.d.start(keep);
+    const pid = enginePid(keep.id);
+    await first.d.shutdown({ stopServers: false });
+
+    const second = driver();
+    drivers.push(second.d);
+    const fresh = spec('should-start');
+    await second.d.reconcile([keep, fresh], (id) => id === fresh.id);
+    assert.equal(second.d.state(fresh.id).status, 'ONLINE');
+    assert.equal(second.d.state(keep.id).status, 'OFFLINE');
+    assert.throws(() => process.kill(pid, 0), 'the unwanted engine was stopped');
+    await second.d.stop(fresh.id);
+  });
+});

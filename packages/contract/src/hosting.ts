@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { SERVER_NAME_MAX, SERVER_NAME_MIN } from './constants.ts';
+import { serverStatusSchema } from './server.ts';
+
+/** Texts of server creation, deletion and power actions (panel document, sections 5 and 8). */
+export const hostingMessages = {
+  serverNameRequired: 'Server name is required.',
+  serverNameLength: `Name must be between ${SERVER_NAME_MIN} and ${SERVER_NAME_MAX} characters.`,
+  serverNameChars: 'Name can only contain letters, numbers, underscores, and hyphens.',
+  serverNameTaken: 'This server name is already taken.',
+  serverNameBanned: 'This server name is not allowed.',
+  alreadyOwnsServer: 'You already own a server. Each user may own one server.',
+  noSlots: 'You have no available server slots.',
+  creationDisabled: 'Server creation is currently disabled by an administrator.',
+  actionsDisabled: 'Server actions are currently disabled by an administrator.',
+  bannedActions: 'Your account is banned and cannot perform server actions.',
+  storageFull: 'Storage limit exceeded. Cannot start server.',
+  onlyOwnerDelete: 'Only the server owner can delete the server.',
+  noActionPermission: 'You do not have permission to perform server actions.',
+  noServer: 'You do not have a server.',
+  serverNotFound: 'Server not found.',
+  actionInProgress: 'Another action is already in progress for this server. Please wait for it to finish.',
+  alreadyRunning: 'The server is already running.',
+  notRunning: 'The server is not running.',
+  serverTimeExpired: 'Your server time has run out. Renew it to start the server.',
+  startFailed: 'The server failed to start. Check the console for details.',
+  actionStarted: (status: string, name: string) => `${status} server "${name}"...`,
+  actionSucceeded: (action: string) => `Server action '${action}' initiated successfully.`,
+  actionFailed: (statusText: string) => `Server action failed: ${statusText}`,
+  created: (name: string) => `Server "${name}" created successfully.`,
+  createFailed: (statusText: string) => `Failed to create server: ${statusText}`,
+  deleted: 'Server deleted successfully.',
+  deleteFailed: (statusText: string) => `Failed to delete server: ${statusText}`,
+  fetchFailed: (statusText: string) => `Failed to fetch server data: ${statusText}`,
+  connectionLost: 'Connection to server lost. Attempting to reconnect...',
+  reconnected: 'WebSocket reconnected successfully.',
+} as const;
+
+/** A server name: 3 to 20 letters, digits, underscores or hyphens. */
+export const serverNameSchema = z
+  .string({ error: hostingMessages.serverNameRequired })
+  .trim()
+  .min(1, hostingMessages.serverNameRequired)
+  .min(SERVER_NAME_MIN, hostingMessages.serverNameLength)
+  .max(SERVER_NAME_MAX, hostingMessages.serverNameLength)
+  .regex(/^[A-Za-z0-9_-]+$/, hostingMessages.serverNameChars);
+
+/** Body of POST /users/{id}/server. */
+export const createServerRequestSchema = z.object({ serverName: serverNameSchema });
+export type CreateServerRequest = z.infer<typeof createServerRequestSchema>;
+
+/** The three power actions of POST /users/{id}/server/{serverId}/{action}. */
+export const powerActionSchema = z.enum(['start', 'stop', 'restart']);
+export type PowerAction = z.infer<typeof powerActionSchema>;
+
+/** Answer of a create, delete or power action. */
+export const serverActionResponseSchema = z.object({
+  message: z.string(),
+  server: z.object({ id: z.string(), name: z.string(), status: serverStatusSchema }).optional(),
+});
+export type ServerActionResponse = z.infer<typeof serverActionResponseSchema>;
+
+/** Who did something recorded in the activity log. */
+export const actorTypeSchema = z.enum(['Admin', 'User', 'System']);
+export type ActorType = z.infer<typeof actorTypeSchema>;
+
+/** A row of the activity log (admin document). */
+export const activityLogSchema = z.object({
+  timestamp: z.string(),
+  action: z.string(),
+  actorType: actorTypeSchema,
+  actorName: z.string(),
+  details: z.string(),
+});
+export type ActivityLog = z.infer<typeof activityLogSchema>;
