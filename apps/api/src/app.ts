@@ -52,6 +52,17 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}) 
     },
   };
 
+  // Calls such as POST …/start have no body; clients that still send a JSON content type are fine.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    if (body === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(Object.assign(new Error('Request body is not valid JSON.'), { statusCode: 400, code: 'invalid_json' }));
+    }
+  });
+
   app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
     if (error instanceof AppError) return reply.code(error.status).send({ error: error.message, code: error.code });
     if (error.statusCode && error.statusCode < 500)

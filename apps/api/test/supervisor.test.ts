@@ -141,8 +141,8 @@ describe('local driver with real engine processes', () => {
     await second.d.reconcile([s], () => true);
     assert.equal(second.d.state(s.id).status, 'ONLINE');
     assert.equal(enginePid(s.id), pid, 'the same engine, adopted');
-    assert.ok(
-      second.d.consoleHistory(s.id).some((l) => l.includes('READY')),
+    await until(
+      () => second.d.consoleHistory(s.id).some((l) => l.includes('READY')),
       'history replayed from the engine',
     );
     await second.d.sendCommand(s.id, 'say hello after restart');

@@ -38,4 +38,20 @@ describe('web app and api on one origin', () => {
     assert.equal(missing.status, 404);
     assert.match((await missing.json()).error, /No route/);
   });
+
+  it('answers malformed JSON with a precise 400 and accepts an empty JSON body', async () => {
+    const bad = await fetch(`${api.url}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"accessToken":',
+    });
+    assert.equal(bad.status, 400);
+    assert.equal((await bad.json()).error, 'Request body is not valid JSON.');
+    const empty = await fetch(`${api.url}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+    });
+    assert.equal(empty.status, 400);
+    assert.equal((await empty.json()).error, 'Request body is required.');
+  });
 });

@@ -37,6 +37,8 @@ function handle(q: Queryable, transaction: Db['transaction']): Db {
 /** Connects a pool to PostgreSQL at the given URL. */
 export function openPostgres(url: string): Db {
   const pool = new pg.Pool({ connectionString: url, max: 10, types });
+  // An idle connection dropped by the server (restart, failover) is replaced on next use; not fatal.
+  pool.on('error', () => {});
   const transaction: Db['transaction'] = async (fn) => {
     const client = await pool.connect();
     try {

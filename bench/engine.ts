@@ -1,0 +1,142 @@
+// Engine speed and size: spawn-to-READY time, idle memory, and world/player list latency with
+// 10,000 worlds and 10,000 players. Goals: ready < 300 ms, idle RSS < 40 MB, list p99 < 20 ms.
+// Run: node bench/engine.ts   (env: BENCH_WORLDS=10000 BENCH_PLAYERS=10000 BENCH_REQUESTS=500 BENCH_STARTS=10)
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  type RunningEngine,
+  removeDataDir,
+  startEngine,
+  stopEngine,
+  TEST_SECRET,
+  tempDataDir,
+} from '../packages/engine/test/support/engine-process.ts';
+
+const WORLDS = Number(process.env.BENCH_WORLDS ?? 10_000);
+const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 10_000);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 500);
+const STARTS = Number(process.env.BENCH_STARTS ?? 10);
+const WIDTH = 58;
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const stats = (values: number[]) => {
+  const s = [...values].sort((a, b) => a - b);
+  return { p50: percentile(s, 50), p99: percentile(s, 99), max: s.at(-1) ?? 0, min: s[0] ?? 0 };
+};
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+/** Resident, proportional and private memory of a process, in MB, from /proc. */
+function memory(pid: number) {
+  const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+  const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+)`, 'm').exec(rollup)?.[1] ?? 0);
+  return { rss: kb('Rss') / 1024, pss: kb('Pss') / 1024, private: (kb('Private_Clean') + kb('Private_Dirty')) / 1024 };
+}
+const mem = (m: ReturnType<typeof memory>) =>
+  `RSS ${m.rss.toFixed(1)} MB  PSS ${m.pss.toFixed(1)} MB  private ${m.private.toFixed(1)} MB`;
+
+async function timeStarts(label: string, env: Record<string, string | undefined>) {
+  const times: number[] = [];
+  const dataDir = tempDataDir();
+  for (let i = 0; i < STARTS; i++) {
+    const started = performance.now();
+    const engine = await startEngine({ dataDir, env });
+    times.push(performance.now() - started);
+    await stopEngine(engine);
+  }
+  removeDataDir(dataDir);
+  const s = stats(times);
+  console.log(
+    `${label.padEnd(WIDTH)} median ${ms(s.p50)}  min ${ms(s.min)}  max ${ms(s.max)}  (first start ${ms(times[0] ?? 0)})`,
+  );
+}
+
+async function idleMemory(label: string, env: Record<string, string | undefined>) {
+  const engine = await startEngine({ env });
+  await sleep(3000); // items.dat is read after READY; let the start's garbage settle
+  console.log(`${label.padEnd(WIDTH)} ${mem(memory(engine.pid))}`);
+  await stopEngine(engine);
+  removeDataDir(engine.dataDir);
+}
+
+function get(agent: http.Agent, url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    http
+      .get(url, { agent, headers: { authorization: `Bearer ${TEST_SECRET}` } }, (res) => {
+        res.resume();
+        res.on('end', () =>
+          res.statusCode === 200 ? resolve(performance.now() - started) : reject(new Error(`${res.statusCode} ${url}`)),
+        );
+      })
+      .on('error', reject);
+  });
+}
+
+async function latency(engine: RunningEngine, path: (i: number) => string, label: string) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  for (let i = 0; i < 20; i++) await get(agent, engine.url + path(i)); // warm-up
+  const times: number[] = [];
+  for (let i = 0; i < REQUESTS; i++) times.push(await get(agent, engine.url + path(i)));
+  agent.destroy();
+  const s = stats(times);
+  console.log(
+    `${label.padEnd(WIDTH)} p50 ${ms(s.p50)}  p99 ${ms(s.p99)}  max ${ms(s.max)}  ${s.p99 < 20 ? 'ok' : 'OVER 20 ms'}`,
+  );
+}
+
+console.log(`Node ${process.version}, ${STARTS} starts per variant, ${REQUESTS} sequential requests per list call\n`);
+const cache = tempDataDir();
+// Three ways an engine can start: with no compile cache; the default (main.ts turns Node's compile
+// cache on, in the OS temp dir, once main.ts itself was type-stripped); and NODE_COMPILE_CACHE set by
+// whoever spawns it (then not even main.ts is stripped, so Node's TypeScript stripper never loads).
+const variants: [string, Record<string, string | undefined>][] = [
+  ['no compile cache', { NODE_DISABLE_COMPILE_CACHE: '1', NODE_COMPILE_CACHE: undefined }],
+  ['default (main.ts enables the cache)', { NODE_COMPILE_CACHE: undefined }],
+  ['NODE_COMPILE_CACHE set by the spawner', { NODE_COMPILE_CACHE: cache }],
+];
+for (const [label, env] of variants) await timeStarts(`spawn -> READY, ${label}`, env);
+for (const [label, env] of variants) await idleMemory(`idle memory, ${label}`, env);
+
+const generation = performance.now();
+const dataDir = tempDataDir();
+const generator = await startEngine({
+  dataDir,
+  args: ['--data-dir', dataDir, '--game-port', '0', '--control-port', '0'].concat([
+    '--sample-worlds',
+    String(WORLDS),
+    '--sample-players',
+    String(PLAYERS),
+  ]),
+  env: { NODE_COMPILE_CACHE: cache },
+});
+console.log(
+  `\nsample data: ${WORLDS} worlds + ${PLAYERS} players generated, READY after ${ms(performance.now() - generation)}`,
+);
+await stopEngine(generator);
+// Measure a fresh engine on that data, as a hosted server restarted with it would be.
+const restart = performance.now();
+const big = await startEngine({ dataDir, env: { NODE_COMPILE_CACHE: cache } });
+console.log(`spawn -> READY on that data: ${ms(performance.now() - restart)}`);
+const page = (n: number) => (i: number) => `offset=${(i * 97) % Math.max(1, n - 10)}&limit=10`;
+await latency(big, () => '/worlds', `GET /worlds (all ${WORLDS})`);
+await latency(big, (i) => `/worlds?${page(WORLDS)(i)}`, 'GET /worlds?offset=..&limit=10');
+await latency(
+  big,
+  (i) => `/worlds?search=${['farm', 'dirt', 'x', 'buy1'][i % 4]}&limit=10`,
+  'GET /worlds?search=..&limit=10',
+);
+await latency(big, () => '/players', `GET /players (all ${PLAYERS})`);
+await latency(big, (i) => `/players?${page(PLAYERS)(i)}`, 'GET /players?offset=..&limit=10');
+await latency(
+  big,
+  (i) => `/players?search=${['ninja', 'dark', 'q', '77'][i % 4]}&limit=10`,
+  'GET /players?search=..&limit=10',
+);
+const names: string[] = (await big.request('GET', '/worlds?limit=50')).body.worlds.map((w: { name: string }) => w.name);
+await latency(big, (i) => `/worlds/${names[i % names.length]}`, 'GET /worlds/:name (a 6,000-tile world)');
+console.log(`memory after the list runs: ${mem(memory(big.pid))}`);
+await stopEngine(big);
+removeDataDir(dataDir);
+removeDataDir(cache);

@@ -1,0 +1,116 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = new URL('../..', import.meta.url).pathname;
+
+/** An api process on a throwaway data directory, for benchmarks. */
+export interface BenchApi {
+  base: string;
+  dataDir: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts `apps/api/src/main.ts` and resolves once it prints its URL. */
+export async function startBenchApi(env: Record<string, string> = {}): Promise<BenchApi> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'canopy-bench-'));
+  const child = spawn(process.execPath, ['apps/api/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      CANOPY_DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+      CANOPY_STOP_SERVERS_ON_EXIT: 'true',
+      DATABASE_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const base = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (d) => {
+      out += d;
+      const m = /running at http:\/\/localhost:(\d+)/.exec(out);
+      if (m) resolve(`http://127.0.0.1:${m[1]}`);
+    });
+    child.on('exit', (code) => reject(new Error(`api exited with ${code}: ${out}`)));
+  });
+  return {
+    base,
+    dataDir,
+    child,
+    async stop() {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs a development user in and registers them; returns the id and session token. */
+export async function benchUser(base: string, username: string) {
+  const approve = await fetch(
+    `${base}/dev-discord/oauth2/approve?username=${username}&redirect_uri=${encodeURIComponent(`${base}/`)}`,
+    { redirect: 'manual' },
+  );
+  const accessToken = new URLSearchParams(new URL(approve.headers.get('location') ?? '').hash.slice(1)).get(
+    'access_token',
+  );
+  const login = await (
+    await fetch(`${base}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ accessToken }),
+    })
+  ).json();
+  const id = login.user.id as string;
+  const token = login.sessionToken as string;
+  await call(base, token, 'POST', '/register', { discordId: id, discordUsername: username, growId: username });
+  return { id, token };
+}
+
+/** An authenticated JSON call. */
+export async function call(base: string, token: string, method: string, path: string, body?: unknown) {
+  const res = await fetch(base + path, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+/** Pids of the engines running under an api's data directory (from their engine.json files). */
+export function enginePids(dataDir: string): number[] {
+  const dir = join(dataDir, 'servers');
+  let ids: string[] = [];
+  try {
+    ids = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return ids.flatMap((id) => {
+    try {
+      return [JSON.parse(readFileSync(join(dir, id, 'engine.json'), 'utf8')).pid as number];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/** Resident memory of a process in MB (Linux /proc). */
+export function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+export const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
