@@ -1,7 +1,7 @@
 // Hosting lifecycle figures: start→ONLINE latency, status propagation to many sockets, memory per server.
 // Run: npm run bench:lifecycle   (env: CYCLES=20 CLIENTS=1000 SERVERS=50)
 import { WebSocket } from 'ws';
-import { benchUser, call, enginePids, percentile, rssMb, startBenchApi } from './lib/api-process.ts';
+import { benchUser, call, enginePids, memoryMb, percentile, startBenchApi } from './lib/api-process.ts';
 
 const CYCLES = Number(process.env.CYCLES ?? 20);
 const CLIENTS = Number(process.env.CLIENTS ?? 1000);
@@ -91,11 +91,15 @@ try {
   }
   await new Promise((r) => setTimeout(r, 3000)); // idle
   const pids = enginePids(api.dataDir);
-  const engines = pids.map(rssMb);
-  const apiRss = rssMb(api.child.pid ?? 0);
-  const total = engines.reduce((a, b) => a + b, 0) + apiRss;
+  const engines = pids.map(memoryMb);
+  const apiMem = memoryMb(api.child.pid ?? 0);
+  const sum = (k: 'rss' | 'pss') => engines.reduce((a, e) => a + e[k], 0);
+  const n = pids.length;
+  console.log(`${n} servers running, idle:`);
+  console.log(`  engine RSS mean ${(sum('rss') / n).toFixed(1)} MB (counts the shared Node binary in every process)`);
+  console.log(`  engine PSS mean ${(sum('pss') / n).toFixed(1)} MB, api PSS ${apiMem.pss.toFixed(0)} MB`);
   console.log(
-    `${pids.length} servers running: engines ${engines.reduce((a, b) => a + b, 0).toFixed(0)} MB (mean ${(total / pids.length - apiRss / pids.length).toFixed(1)} MB, max ${Math.max(...engines).toFixed(1)} MB), api ${apiRss.toFixed(0)} MB -> ${(total / pids.length).toFixed(1)} MB per server, supervisor included (goal < 50 MB)`,
+    `  per hosted server, supervisor included: ${((sum('pss') + apiMem.pss) / n).toFixed(1)} MB PSS (goal < 50 MB)`,
   );
 } finally {
   await api.stop();

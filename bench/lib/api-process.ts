@@ -103,11 +103,14 @@ export function enginePids(dataDir: string): number[] {
   });
 }
 
-/** Resident memory of a process in MB (Linux /proc). */
-export function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return kb / 1024;
+/**
+ * Memory of a process in MB (Linux /proc): RSS counts the shared Node binary in full for every process;
+ * PSS splits shared pages between the processes that share them, so PSS sums to what the machine spends.
+ */
+export function memoryMb(pid: number): { rss: number; pss: number } {
+  const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(rollup)?.[1] ?? 0);
+  return { rss: kb('Rss') / 1024, pss: kb('Pss') / 1024 };
 }
 
 export const percentile = (values: number[], p: number) => {

@@ -15,8 +15,8 @@ const HEARTBEAT_MS = 30_000;
 class Subscribers {
   private readonly byUser = new Map<string, Set<WebSocket>>();
   add(userId: string, ws: WebSocket) {
-    let set = this.byUser.get(userId);
-    if (!set) this.byUser.set(userId, (set = new Set()));
+    const set = this.byUser.get(userId) ?? new Set<WebSocket>();
+    this.byUser.set(userId, set);
     set.add(ws);
     ws.once('close', () => {
       set.delete(ws);

@@ -41,6 +41,7 @@ export class LocalDriver implements RuntimeDriver {
             dataDir: this.dataDir(spec.id),
             gamePort: spec.gamePort,
             secret: spec.secret,
+            compileCacheDir: join(this.opts.root, '.compile-cache'),
           }),
         listener: this.opts.listener,
         now: this.opts.now,

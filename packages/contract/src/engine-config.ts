@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { itemIdSchema } from './world.ts';
+
+/** The config files of an engine's data directory; the api edits them while the engine is offline. */
+export const engineConfigFiles = {
+  creators: 'creators.json',
+  serverConfig: 'server-config.json',
+  newbieKit: 'newbie-kit.json',
+  customItems: 'custom-items.json',
+} as const;
+
+export const DEFAULT_AUTOFARM_DELAY_MS = 1000;
+
+/** creators.json: the creator list, GrowIDs without duplicates (compared case-insensitively). */
+export const creatorListSchema = z
+  .array(
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9]{3,20}$/, 'Each creator must be a GrowID (3-20 letters or digits).'),
+  )
+  .max(1000)
+  .superRefine((names, ctx) => {
+    const seen = new Set<string>();
+    for (const [i, name] of names.entries()) {
+      if (seen.has(name.toLowerCase()))
+        ctx.addIssue({ code: 'custom', path: [i], message: `Duplicate creator "${name}".` });
+      seen.add(name.toLowerCase());
+    }
+  });
+export type CreatorList = z.infer<typeof creatorListSchema>;
+
+/** server-config.json; unknown keys are ignored. */
+export const serverConfigSchema = z.object({
+  autofarmDelay: z
+    .number({ error: 'Autofarm delay must be a valid number.' })
+    .min(0, 'Autofarm delay must not be negative.')
+    .max(3_600_000, 'Autofarm delay must be at most one hour (3600000 ms).')
+    .default(DEFAULT_AUTOFARM_DELAY_MS),
+});
+export type ServerConfig = z.infer<typeof serverConfigSchema>;
+export const defaultServerConfig: ServerConfig = { autofarmDelay: DEFAULT_AUTOFARM_DELAY_MS };
+
+const amount = z.int().min(0).max(2_147_483_647).default(0);
+
+/** One entry of the newbie kit: starting currencies and [item id, quantity] pairs. */
+export const newbieKitEntrySchema = z.object({
+  Gemss: amount,
+  Coin: amount,
+  Seasonals_Token: amount,
+  items: z.array(z.tuple([itemIdSchema, z.int().min(1, 'Please enter a valid quantity.')])).default([]),
+});
+export type NewbieKitEntry = z.infer<typeof newbieKitEntrySchema>;
+
+/** An empty kit entry, what an empty kit is normalised to. */
+export const emptyNewbieKitEntry = (): NewbieKitEntry => ({ Gemss: 0, Coin: 0, Seasonals_Token: 0, items: [] });
+
+/** newbie-kit.json; an empty ITEMS list is normalised to one entry of zeros. */
+export const newbieKitSchema = z.object({
+  ITEMS: z
+    .array(newbieKitEntrySchema)
+    .default([])
+    .transform((entries) => (entries.length ? entries : [emptyNewbieKitEntry()])),
+});
+export type NewbieKit = z.infer<typeof newbieKitSchema>;
+export const defaultNewbieKit = (): NewbieKit => ({ ITEMS: [emptyNewbieKitEntry()] });
+
+const int = z.int().min(0).max(2_147_483_647).default(0);
+const flag = z.boolean().default(false);
+
+/** One custom item definition (spec section 3) with the spec's defaults. */
+export const customItemSchema = z.object({
+  ID: itemIdSchema,
+  Name: z.string().trim().min(1, 'Name must not be empty.').max(100).default('New Item'),
+  Desc: z.string().max(1000).default('A new custom item.'),
+  rarity: z.int().min(1).max(999).default(1),
+  Bonus: int,
+  Change_Drop_Seeds: int,
+  Gems: int,
+  Item_Price: int,
+  Far_Punch: int,
+  Punch_Hit: int,
+  Punch_Id: int,
+  Punch_Place: int,
+  Xp: int,
+  Extra_Drops: z.array(z.tuple([itemIdSchema, z.int().min(1)])).default([]),
+  property_blacklist: flag,
+  property_blocked: flag,
+  property_farmable: flag,
+  property_gacha: flag,
+  property_unobtainable: flag,
+  property_untradeable: flag,
+});
+export type CustomItem = z.infer<typeof customItemSchema>;
+
+/** custom-items.json; item IDs are unique. */
+export const customItemsFileSchema = z.object({
+  items: z
+    .array(customItemSchema)
+    .default([])
+    .superRefine((items, ctx) => {
+      const seen = new Set<number>();
+      for (const [i, item] of items.entries()) {
+        if (seen.has(item.ID))
+          ctx.addIssue({ code: 'custom', path: [i, 'ID'], message: `Duplicate custom item ID ${item.ID}.` });
+        seen.add(item.ID);
+      }
+    }),
+});
+export type CustomItemsFile = z.infer<typeof customItemsFileSchema>;
+
+/** A new custom item with the spec's defaults; its ID is the highest existing one plus 1. */
+export function newCustomItem(existing: readonly Pick<CustomItem, 'ID'>[], firstId = 1): CustomItem {
+  const ID = existing.reduce((max, item) => Math.max(max, item.ID + 1), firstId);
+  return customItemSchema.parse({ ID });
+}

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { itemIdSchema } from './world.ts';
+
+/** Most of one item a player can hold, as in the game. */
+export const MAX_STACK = 200;
+/** Most distinct items in one inventory. */
+export const MAX_INVENTORY_ITEMS = 500;
+/** Roles and titles every player record carries (false unless granted); more may be added. */
+export const playerRoles = ['Developer', 'Administrator', 'Moderator', 'VIP'] as const;
+export const playerTitles = ['Legend', 'Doctor', 'Mentor', 'Grow4Good'] as const;
+/** Key of a role or title flag in a player record: `Role.Moderator`, `Title.Legend`. */
+export const playerFlagPattern = /^(Role|Title)\.[A-Za-z0-9_]{1,32}$/;
+
+const counter = z.int().min(0).max(2_147_483_647);
+
+/** One inventory slot: [item id, count]. */
+export const inventoryEntrySchema = z.tuple([itemIdSchema, z.int().min(1).max(MAX_STACK)]);
+
+/** A player's inventory; an item appears at most once. */
+export const inventorySchema = z
+  .array(inventoryEntrySchema)
+  .max(MAX_INVENTORY_ITEMS)
+  .superRefine((items, ctx) => {
+    const seen = new Set<number>();
+    for (const [i, [id]] of items.entries()) {
+      if (seen.has(id)) ctx.addIssue({ code: 'custom', path: [i], message: `Item ${id} appears more than once.` });
+      seen.add(id);
+    }
+  });
+
+const fields = {
+  /** Empty on read; on write, empty keeps the current password and anything else sets a new one. */
+  pass: z.string().max(128),
+  email: z
+    .string()
+    .trim()
+    .max(254)
+    .regex(/^([^\s@]+@[^\s@]+)?$/, 'email must be an email address or empty.'),
+  home_world: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^([A-Z0-9]{1,24})?$/, 'home_world must be a world name (1-24 letters or digits) or empty.'),
+  level: z.int().min(1).max(1000),
+  gems: counter,
+  xp: counter,
+  wl_bank_amount: counter,
+  dl_bank_amount: counter,
+  inventory: inventorySchema,
+};
+const known = new Set([...Object.keys(fields), 'name', 'id', 'banned']);
+
+/**
+ * Body of the engine's PUT /players/:name: the whole player. Extra keys must be Role.* or Title.*
+ * booleans; name and id may be present (a GET round-trips them) but are not changed; banned is
+ * optional (absent keeps the current state).
+ */
+const putBase = z.object({
+  ...fields,
+  name: z.string().optional(),
+  id: z.int().optional(),
+  banned: z.boolean().optional(),
+});
+export const playerPutSchema = putBase.catchall(z.boolean()).superRefine((player, ctx) => {
+  for (const key of Object.keys(player))
+    if (!known.has(key) && !playerFlagPattern.test(key))
+      ctx.addIssue({
+        code: 'custom',
+        path: [key],
+        message: `Unknown field "${key}": only Role.* and Title.* flags may be added.`,
+      });
+});
+/** The Role.* and Title.* flags of a player record. */
+export type PlayerFlags = { [key: `Role.${string}` | `Title.${string}`]: boolean };
+export type PlayerPut = z.infer<typeof putBase> & PlayerFlags;
+
+/** A player as the engine returns it; pass is always empty (passwords are stored hashed). */
+const playerBase = z.object({ ...fields, pass: z.literal(''), name: z.string(), id: z.int(), banned: z.boolean() });
+export const playerSchema = playerBase.catchall(z.boolean());
+export type Player = z.infer<typeof playerBase> & PlayerFlags;
+
+/** Player list row (spec section 3); roles are the names of the Role.* flags that are true. */
+export const playerListRowSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  level: z.int(),
+  gems: z.int(),
+  roles: z.array(z.string()),
+});
+export type PlayerListRow = z.infer<typeof playerListRowSchema>;
+
+/** Answer of the engine's GET /players; total counts every match before offset/limit. */
+export const playerListResponseSchema = z.object({ players: z.array(playerListRowSchema), total: z.int() });
+export type PlayerListResponse = z.infer<typeof playerListResponseSchema>;

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+
+/** d_weather value of a locked world (server-management document, section 9). */
+export const WORLD_LOCKED = 6;
+/** d_weather value of an open world. */
+export const WORLD_OPEN = 0;
+export const DEFAULT_MUSIC_BPM = 100;
+/** Default background colour of a world. */
+export const DEFAULT_WORLD_COLOR = { r: 255, g: 128, b: 64 } as const;
+/** Size of a newly generated world, as in the game. */
+export const DEFAULT_WORLD_WIDTH = 100;
+export const DEFAULT_WORLD_HEIGHT = 60;
+/** Largest side a world may have; keeps one world's tiles within a few hundred kilobytes. */
+export const WORLD_MAX_SIDE = 200;
+export const WORLD_NAME_MAX = 24;
+
+/** The weather options the panel offers (any 0-255 value is stored). */
+export const weatherOptions = [
+  { id: 0, name: 'Normal' },
+  { id: 2, name: 'Snowy' },
+  { id: 10, name: 'Spooky' },
+  { id: 11, name: 'Magical' },
+  { id: 12, name: 'Night' },
+] as const;
+
+/** A world name: letters or digits, compared case-insensitively and stored upper-case. */
+export const worldNameSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(new RegExp(`^[A-Z0-9]{1,${WORLD_NAME_MAX}}$`), `World name must be 1-${WORLD_NAME_MAX} letters or digits.`);
+
+const growIdOrEmpty = (field: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^([A-Za-z0-9]{3,20})?$/, `${field} must be a GrowID (3-20 letters or digits) or empty.`);
+
+/** An item id as the game stores it in a tile (u16). */
+export const itemIdSchema = z.int().min(0).max(65535);
+const bit = (field: string) => z.union([z.literal(0), z.literal(1)], { error: `${field} must be 0 or 1.` });
+const u32 = z.int().min(0).max(0xffffffff);
+const byte = z.int().min(0).max(255);
+
+/**
+ * One tile of a world, row by row from the top left: foreground and background item ids, o (open),
+ * l (locked), fl (flags), if_c (infinity cycle), and any extra property as a number or raw text
+ * (the panel's bulk edit keeps non-numeric input as text).
+ */
+export const worldBlockSchema = z
+  .object({
+    fg: itemIdSchema,
+    bg: itemIdSchema,
+    o: bit('o'),
+    l: bit('l'),
+    fl: u32,
+    if_c: z.int().min(0).max(0x7fffffff),
+  })
+  .catchall(z.union([z.number(), z.string().max(256)]));
+export type WorldBlock = z.infer<typeof worldBlockSchema>;
+
+const detailShape = {
+  owner: growIdOrEmpty('owner'),
+  entry_level: z.int().min(1).max(1000),
+  ct: byte,
+  d_weather: z.union([z.literal(WORLD_OPEN), z.literal(WORLD_LOCKED)], {
+    error: `d_weather must be ${WORLD_LOCKED} (locked) or ${WORLD_OPEN} (open).`,
+  }),
+  music_bpm: z.int().min(1).max(1000),
+  w_s: u32,
+  r: byte,
+  g: byte,
+  b: byte,
+  weather: byte,
+  admins: z
+    .array(
+      z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z0-9]{3,20}$/, 'Each admin must be a GrowID (3-20 letters or digits).'),
+    )
+    .max(100),
+  width: z.int().min(1).max(WORLD_MAX_SIDE),
+  height: z.int().min(1).max(WORLD_MAX_SIDE),
+  blocks: z.array(worldBlockSchema),
+};
+
+type Shape = z.infer<z.ZodObject<typeof detailShape>>;
+
+function checkWorld(w: Pick<Shape, 'admins' | 'width' | 'height' | 'blocks'>, ctx: z.RefinementCtx) {
+  const seen = new Set<string>();
+  for (const [i, admin] of w.admins.entries()) {
+    const key = admin.toLowerCase();
+    if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['admins', i], message: `Duplicate admin "${admin}".` });
+    seen.add(key);
+  }
+  const expected = w.width * w.height;
+  if (w.blocks.length !== expected)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['blocks'],
+      message: `blocks must hold width × height = ${expected} tiles, got ${w.blocks.length}.`,
+    });
+}
+
+/**
+ * Body of the engine's PUT /worlds/:name: the whole world. name and id may be present (a GET
+ * round-trips them) but are not changed by a PUT; unknown fields are refused.
+ */
+export const worldPutSchema = z
+  .strictObject({ ...detailShape, name: z.string().optional(), id: z.int().optional() })
+  .superRefine(checkWorld);
+export type WorldPut = z.infer<typeof worldPutSchema>;
+
+/** A world as the engine returns it (world detail of the spec, plus name, id and size). */
+export const worldSchema = z.object({ name: z.string(), id: z.int(), ...detailShape });
+export type World = z.infer<typeof worldSchema>;
+
+/** World list row (spec section 3); locked means d_weather is 6. */
+export const worldListRowSchema = z.object({
+  name: z.string(),
+  owner: z.string(),
+  players: z.int(),
+  locked: z.boolean(),
+  id: z.int(),
+});
+export type WorldListRow = z.infer<typeof worldListRowSchema>;
+
+/** Answer of the engine's GET /worlds; total counts every match before offset/limit. */
+export const worldListResponseSchema = z.object({ worlds: z.array(worldListRowSchema), total: z.int() });
+export type WorldListResponse = z.infer<typeof worldListResponseSchema>;

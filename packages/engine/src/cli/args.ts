@@ -1,0 +1,111 @@
+import { resolve } from 'node:path';
+import { parseArgs as parseNodeArgs } from 'node:util';
+import { ENGINE_SECRET_MIN_LENGTH, engineEnv } from '@canopy/contract';
+
+/** Everything the engine is started with. */
+export interface EngineOptions {
+  dataDir: string;
+  gamePort: number;
+  controlPort: number;
+  controlHost: string;
+  /** An items.dat to use instead of `<data-dir>/items.dat` or the bundled one. */
+  itemsDat: string | undefined;
+  sampleWorlds: number;
+  samplePlayers: number;
+  debug: boolean;
+  secret: string;
+}
+
+/** A bad command line or environment: the engine prints it as a FATAL line and exits 2. */
+export class UsageError extends Error {}
+
+/** Shown by --help. */
+export const usage = `Usage: node packages/engine/src/main.ts --data-dir DIR --game-port N --control-port N
+  [--control-host 127.0.0.1] [--items-dat PATH] [--sample-worlds N --sample-players N] [--debug]
+Each flag can also come from the environment (${Object.values(engineEnv)
+  .filter((name) => name !== engineEnv.secret)
+  .join(', ')}).
+The control secret comes only from ${engineEnv.secret} (at least ${ENGINE_SECRET_MIN_LENGTH} characters).`;
+
+const options = {
+  'data-dir': { type: 'string' },
+  'game-port': { type: 'string' },
+  'control-port': { type: 'string' },
+  'control-host': { type: 'string' },
+  'items-dat': { type: 'string' },
+  'sample-worlds': { type: 'string' },
+  'sample-players': { type: 'string' },
+  debug: { type: 'boolean' },
+  help: { type: 'boolean' },
+} as const;
+
+const LOOPBACK = /^(127(\.\d{1,3}){3}|::1|localhost)$/;
+
+function integer(flag: string, value: string | undefined, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value.trim()) || Number(value) < min || Number(value) > max)
+    throw new UsageError(`--${flag} must be an integer from ${min} to ${max} (got "${value}")`);
+  return Number(value);
+}
+
+/** Reads flags, falling back to the environment; returns 'help' when --help was asked for. */
+export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): EngineOptions | 'help' {
+  if (argv.some((a) => a === '--secret' || a.startsWith('--secret=')))
+    throw new UsageError(`--secret is not accepted on the command line; set ${engineEnv.secret} instead`);
+  let values: Partial<Record<keyof typeof options, string | boolean>>;
+  try {
+    values = parseNodeArgs({ args: argv, options, strict: true, allowPositionals: false }).values;
+  } catch (error) {
+    const text = error instanceof Error ? error.message : String(error);
+    const flag = /'(-[^'\s]+)/.exec(text)?.[1] ?? /"([^"]+)"/.exec(text)?.[1];
+    throw new UsageError(flag ? `Bad flag ${flag}: ${text}` : text);
+  }
+  if (values.help) return 'help';
+  const str = (flag: keyof typeof options, envName: string): string | undefined => {
+    const v = values[flag];
+    if (typeof v === 'string') return v;
+    const e = env[envName];
+    return e === undefined || e === '' ? undefined : e;
+  };
+  const required = <T>(flag: string, envName: string, value: T | undefined): T => {
+    if (value === undefined) throw new UsageError(`--${flag} is required (or set ${envName})`);
+    return value;
+  };
+
+  const dataDir = required('data-dir', engineEnv.dataDir, str('data-dir', engineEnv.dataDir));
+  const gamePort = required(
+    'game-port',
+    engineEnv.gamePort,
+    integer('game-port', str('game-port', engineEnv.gamePort), 0, 65535),
+  );
+  const controlPort = required(
+    'control-port',
+    engineEnv.controlPort,
+    integer('control-port', str('control-port', engineEnv.controlPort), 0, 65535),
+  );
+  const controlHost = str('control-host', engineEnv.controlHost) ?? '127.0.0.1';
+  // The control API can stop the server and read every player: it is never exposed beyond this host.
+  if (!LOOPBACK.test(controlHost))
+    throw new UsageError(`--control-host must be a loopback address such as 127.0.0.1 (got "${controlHost}")`);
+  const itemsDat = str('items-dat', engineEnv.itemsDat);
+  const sampleWorlds = integer('sample-worlds', str('sample-worlds', engineEnv.sampleWorlds), 0, 1_000_000) ?? 0;
+  const samplePlayers = integer('sample-players', str('sample-players', engineEnv.samplePlayers), 0, 1_000_000) ?? 0;
+  const debug = values.debug === true || env[engineEnv.debug] === '1' || env[engineEnv.debug] === 'true';
+
+  const secret = env[engineEnv.secret];
+  if (!secret) throw new UsageError(`${engineEnv.secret} is not set; the control API needs a secret`);
+  if (secret.length < ENGINE_SECRET_MIN_LENGTH)
+    throw new UsageError(`${engineEnv.secret} must be at least ${ENGINE_SECRET_MIN_LENGTH} characters long`);
+
+  return {
+    dataDir: resolve(dataDir),
+    gamePort,
+    controlPort,
+    controlHost,
+    itemsDat: itemsDat === undefined ? undefined : resolve(itemsDat),
+    sampleWorlds,
+    samplePlayers,
+    debug,
+    secret,
+  };
+}

@@ -1,0 +1,6 @@
+import { dataRoutes } from './routes-data.ts';
+import { systemRoutes } from './routes-system.ts';
+import type { Route } from './server.ts';
+
+/** Every route of the control API. */
+export const routes: Route[] = [...systemRoutes, ...dataRoutes];

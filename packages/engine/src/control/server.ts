@@ -1,0 +1,131 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { EngineContext } from '../context.ts';
+import { EngineError } from '../errors.ts';
+import { errorMessage } from '../log.ts';
+
+/** What a route handler gets. */
+export interface RouteInput {
+  params: string[];
+  query: Record<string, string>;
+  body: unknown;
+  req: IncomingMessage;
+  res: ServerResponse;
+}
+
+/** A control API route; a `stream` route writes the response itself. */
+export interface Route {
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE';
+  path: RegExp;
+  stream?: boolean;
+  handler(ctx: EngineContext, input: RouteInput): unknown | Promise<unknown>;
+}
+
+/** A non-200 answer of a route. */
+export class Reply {
+  readonly status: number;
+  readonly body: unknown;
+  constructor(status: number, body: unknown) {
+    this.status = status;
+    this.body = body;
+  }
+}
+
+/** A 200 answer whose body is UTF-8 JSON already (the big lists, built by SQLite). */
+export class RawJson {
+  readonly bytes: Uint8Array;
+  constructor(bytes: Uint8Array) {
+    this.bytes = bytes;
+  }
+}
+
+/** Largest request body: a 200x200 world as JSON is about 2 MB. */
+export const MAX_BODY_BYTES = 16 * 1024 * 1024;
+
+const digest = (s: string) => createHash('sha256').update(s).digest();
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  // Encoded once: the world list can be most of a megabyte.
+  const bytes = body instanceof RawJson ? body.bytes : Buffer.from(JSON.stringify(body));
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': bytes.length });
+  res.end(bytes);
+}
+
+async function readBody(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES)
+      throw new EngineError(413, `Request body is larger than ${MAX_BODY_BYTES / 1048576} MB.`);
+    chunks.push(chunk);
+  }
+  if (size === 0) return undefined;
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    throw new EngineError(400, 'Request body is not valid JSON.');
+  }
+}
+
+/** Starts the control API: bearer-secret auth, JSON in and out, errors as `{error}`. */
+export function startControlServer(ctx: EngineContext, routes: Route[], host: string, port: number): Promise<Server> {
+  const secret = digest(ctx.options.secret);
+  const authorized = (header: string | undefined) =>
+    !!header?.startsWith('Bearer ') && timingSafeEqual(digest(header.slice(7)), secret);
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const started = performance.now();
+    const url = new URL(req.url ?? '/', 'http://control');
+    try {
+      if (!authorized(req.headers.authorization)) throw new EngineError(401, 'Missing or wrong bearer secret.');
+      if (ctx.stopping) throw new EngineError(409, 'The engine is stopping.');
+      let route: Route | undefined;
+      let match: RegExpExecArray | null = null;
+      for (const r of routes) {
+        match = r.method === req.method ? r.path.exec(url.pathname) : null;
+        if (match) {
+          route = r;
+          break;
+        }
+      }
+      if (!route || !match) throw new EngineError(404, `No route for ${req.method} ${url.pathname}.`);
+      const params = match.slice(1).map((p) => {
+        try {
+          return decodeURIComponent(p);
+        } catch {
+          throw new EngineError(400, `Bad escape in the path: ${p}`);
+        }
+      });
+      const body = req.method === 'PUT' || req.method === 'POST' ? await readBody(req) : undefined;
+      const query = Object.fromEntries(url.searchParams);
+      const result = await route.handler(ctx, { params, query, body, req, res });
+      if (route.stream) return;
+      if (result instanceof Reply) send(res, result.status, result.body);
+      else send(res, 200, result);
+    } catch (error) {
+      const status = error instanceof EngineError ? error.status : 500;
+      if (status === 500) ctx.log.error(`Control ${req.method} ${url.pathname} failed: ${errorMessage(error)}`);
+      // An unread body (refused before reading, or too large) would otherwise stall the connection.
+      if (!req.complete) res.setHeader('connection', 'close');
+      if (!res.headersSent)
+        send(res, status, { error: status === 500 ? `Internal error: ${errorMessage(error)}` : errorMessage(error) });
+    } finally {
+      ctx.log.debug(
+        `control ${req.method} ${url.pathname} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`,
+      );
+    }
+  };
+
+  const server = createServer({ keepAliveTimeout: 5000 }, (req, res) => {
+    void handle(req, res);
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      server.on('error', (error) => ctx.log.error(`Control server: ${error.message}`));
+      resolve(server);
+    });
+  });
+}

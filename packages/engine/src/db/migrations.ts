@@ -1,0 +1,69 @@
+/** One schema change of the engine's database, applied once in its own transaction. */
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+// Worlds keep their tiles as one compressed blob (worlds/tiles.ts): a 100x60 world is 6,000 tiles,
+// and a row per tile would make a 10,000-world server hold 60 million rows. The blobs live in their
+// own table and the lists read covering indexes, so listing 10,000 worlds touches a few hundred
+// pages instead of every world's row.
+export const migrations: Migration[] = [
+  {
+    version: 1,
+    name: 'worlds, players and meta',
+    sql: `
+      CREATE TABLE meta (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      );
+      CREATE TABLE worlds (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE,
+        owner TEXT NOT NULL DEFAULT '',
+        entry_level INTEGER NOT NULL DEFAULT 1,
+        ct INTEGER NOT NULL DEFAULT 0,
+        d_weather INTEGER NOT NULL DEFAULT 0,
+        music_bpm INTEGER NOT NULL DEFAULT 100,
+        w_s INTEGER NOT NULL DEFAULT 0,
+        r INTEGER NOT NULL DEFAULT 255,
+        g INTEGER NOT NULL DEFAULT 128,
+        b INTEGER NOT NULL DEFAULT 64,
+        weather INTEGER NOT NULL DEFAULT 0,
+        admins TEXT NOT NULL DEFAULT '[]',
+        width INTEGER NOT NULL,
+        height INTEGER NOT NULL,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      );
+      CREATE TABLE world_tiles (
+        world_id INTEGER PRIMARY KEY REFERENCES worlds(id) ON DELETE CASCADE,
+        tiles BLOB NOT NULL
+      );
+      CREATE INDEX worlds_list ON worlds (name, owner, d_weather);
+      CREATE TABLE players (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        name_key TEXT NOT NULL UNIQUE,
+        pass_hash TEXT NOT NULL,
+        email TEXT NOT NULL DEFAULT '',
+        home_world TEXT NOT NULL DEFAULT '',
+        level INTEGER NOT NULL DEFAULT 1,
+        gems INTEGER NOT NULL DEFAULT 0,
+        xp INTEGER NOT NULL DEFAULT 0,
+        wl_bank_amount INTEGER NOT NULL DEFAULT 0,
+        dl_bank_amount INTEGER NOT NULL DEFAULT 0,
+        flags TEXT NOT NULL DEFAULT '{}',
+        roles TEXT NOT NULL DEFAULT '[]',
+        inventory TEXT NOT NULL DEFAULT '[]',
+        banned INTEGER NOT NULL DEFAULT 0,
+        ban_reason TEXT,
+        banned_at INTEGER,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      );
+      CREATE INDEX players_list ON players (name_key, name, level, gems, roles);
+    `,
+  },
+];

@@ -1,0 +1,8 @@
+// Package entry for the api's supervisor: where the engine program is, and its version. Importing
+// this starts nothing; the program is src/main.ts, run as its own process.
+import { fileURLToPath } from 'node:url';
+
+export { ENGINE_VERSION } from './version.ts';
+
+/** Absolute path of the engine program, to pass to `node`. */
+export const engineMainPath: string = fileURLToPath(new URL('./main.ts', import.meta.url));

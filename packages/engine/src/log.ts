@@ -1,0 +1,91 @@
+import type { EngineConsoleLine, EngineLogLevel } from '@canopy/contract';
+
+type Listener = (line: EngineConsoleLine) => void;
+
+/** Where formatted lines go; the default is stdout. */
+export type LineSink = (text: string) => void;
+
+/**
+ * The engine's one logger: `<ISO timestamp> [LEVEL] message` lines on stdout, each also kept in a
+ * bounded ring (console history) and handed to live subscribers (the console stream).
+ */
+export class Logger {
+  readonly capacity: number;
+  debugEnabled: boolean;
+  private seq = 0;
+  private lines: EngineConsoleLine[] = [];
+  private listeners = new Set<Listener>();
+  private sink: LineSink;
+
+  constructor(opts: { capacity?: number; debug?: boolean; sink?: LineSink } = {}) {
+    this.capacity = opts.capacity ?? 1000;
+    this.debugEnabled = opts.debug ?? false;
+    this.sink = opts.sink ?? stdoutSink();
+  }
+
+  /** Prints a message; a multi-line message becomes several lines, each with its own timestamp and level. */
+  log(level: EngineLogLevel, message: string): void {
+    if (level === 'DEBUG' && !this.debugEnabled) return;
+    const ts = new Date().toISOString();
+    for (const part of message.split(/\r?\n/)) {
+      const entry = { seq: ++this.seq, line: `${ts} [${level}] ${part}` };
+      this.lines.push(entry);
+      // Trim in batches so that keeping the ring costs O(1) per line on average.
+      if (this.lines.length >= this.capacity * 2) this.lines = this.lines.slice(-this.capacity);
+      this.sink(`${entry.line}\n`);
+      for (const listener of this.listeners) listener(entry);
+    }
+  }
+
+  debug(message: string): void {
+    this.log('DEBUG', message);
+  }
+  info(message: string): void {
+    this.log('INFO', message);
+  }
+  warn(message: string): void {
+    this.log('WARN', message);
+  }
+  error(message: string): void {
+    this.log('ERROR', message);
+  }
+  fatal(message: string): void {
+    this.log('FATAL', message);
+  }
+
+  /** The kept lines with a sequence number above `after`, oldest first (at most `capacity`). */
+  history(after = 0): EngineConsoleLine[] {
+    const kept = this.lines.length > this.capacity ? this.lines.slice(-this.capacity) : this.lines;
+    return after > 0 ? kept.filter((l) => l.seq > after) : [...kept];
+  }
+
+  /** Calls `listener` for every new line until the returned function is called. */
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}
+
+/**
+ * Writes to stdout, ignoring a closed pipe: the api may restart while the engine runs, and the
+ * engine must outlive its reader. After the first error nothing more is written there.
+ */
+export function stdoutSink(stream: NodeJS.WriteStream = process.stdout): LineSink {
+  let open = true;
+  stream.on('error', () => {
+    open = false;
+  });
+  return (text) => {
+    if (!open) return;
+    try {
+      stream.write(text);
+    } catch {
+      open = false;
+    }
+  };
+}
+
+/** The message of anything thrown. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

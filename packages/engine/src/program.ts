@@ -1,0 +1,50 @@
+// The engine program proper; main.ts loads it once the compile cache is on.
+import { engineExitCodes } from '@canopy/contract';
+import { parseArgs, UsageError, usage } from './cli/args.ts';
+import { attachStdin } from './console/stdin.ts';
+import type { EngineContext } from './context.ts';
+import { StartupError, startEngine } from './engine.ts';
+import { errorMessage, Logger } from './log.ts';
+
+const log = new Logger();
+let engine: EngineContext | undefined;
+const abort = new AbortController();
+
+const stopOn = (signal: NodeJS.Signals) => () => {
+  if (engine) engine.stop(signal);
+  else abort.abort();
+};
+process.on('SIGTERM', stopOn('SIGTERM'));
+process.on('SIGINT', stopOn('SIGINT'));
+// A daemon convention: SIGHUP re-reads the config instead of ending the process.
+process.on('SIGHUP', () => engine?.reload());
+process.on('uncaughtException', (error) => {
+  log.fatal(`Uncaught error: ${error.stack ?? errorMessage(error)}`);
+  if (engine) engine.stop('an uncaught error', engineExitCodes.failure);
+  else process.exit(engineExitCodes.failure);
+});
+process.on('unhandledRejection', (reason) => log.error(`Unhandled rejection: ${errorMessage(reason)}`));
+
+let options: ReturnType<typeof parseArgs>;
+try {
+  options = parseArgs(process.argv.slice(2), process.env);
+} catch (error) {
+  if (!(error instanceof UsageError)) throw error;
+  log.fatal(error.message);
+  process.exit(engineExitCodes.usage);
+}
+if (options === 'help') {
+  process.stdout.write(`${usage}\n`);
+  process.exit(engineExitCodes.ok);
+}
+log.debugEnabled = options.debug;
+
+try {
+  engine = await startEngine(options, log, abort.signal);
+} catch (error) {
+  if (error instanceof StartupError && error.exitCode === engineExitCodes.ok) log.info(error.message);
+  else log.fatal(error instanceof StartupError ? error.message : `Start failed: ${errorMessage(error)}`);
+  process.exit(error instanceof StartupError ? error.exitCode : engineExitCodes.failure);
+}
+if (abort.signal.aborted) engine.stop('a signal received while starting');
+else attachStdin(engine);

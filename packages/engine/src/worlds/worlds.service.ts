@@ -1,0 +1,39 @@
+import { type World, worldNameSchema, worldPutSchema } from '@canopy/contract';
+import type { EngineContext } from '../context.ts';
+import { badRequest, notFound } from '../errors.ts';
+import { parseOr400 } from '../validate.ts';
+import { blocksToColumns } from './tiles.ts';
+
+/** A world name from a path or a command: upper-cased, or a 400. */
+export function worldName(raw: string): string {
+  return parseOr400(worldNameSchema, raw, 'World name');
+}
+
+/** The world detail, or a 404. */
+export function getWorld(ctx: EngineContext, raw: string): World {
+  const name = worldName(raw);
+  const world = ctx.worlds.get(name);
+  if (!world) throw notFound(`World ${name} not found.`);
+  return world;
+}
+
+/** Replaces (or creates) a whole world from a PUT body; the name comes from the path. */
+export function putWorld(ctx: EngineContext, raw: string, body: unknown): { world: World; created: boolean } {
+  const name = worldName(raw);
+  const { blocks, name: bodyName, id: _id, ...meta } = parseOr400(worldPutSchema, body);
+  if (bodyName !== undefined && bodyName.trim().toUpperCase() !== name)
+    throw badRequest(
+      `name in the body (${bodyName}) does not match the world in the path (${name}); worlds cannot be renamed.`,
+    );
+  // Admin names are compared case-insensitively; owner and admins keep the case they were given.
+  const { created } = ctx.worlds.save(name, meta, blocksToColumns(blocks));
+  return { world: ctx.worlds.get(name) as World, created };
+}
+
+/** Deletes a world, or a 404. */
+export function deleteWorld(ctx: EngineContext, raw: string): string {
+  const name = worldName(raw);
+  if (!ctx.worlds.delete(name)) throw notFound(`World ${name} not found.`);
+  ctx.log.info(`Deleted world ${name}`);
+  return name;
+}

@@ -1,0 +1,134 @@
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { after, before, describe, it } from 'node:test';
+import { playerListResponseSchema, playerSchema } from '@canopy/contract';
+import { verifyPassword } from '../src/players/password.ts';
+import { killAll, type RunningEngine, removeDataDir, startEngine, stopEngine } from './support/engine-process.ts';
+import { buildPlayer } from './support/factories.ts';
+
+describe('control API: players', () => {
+  let engine: RunningEngine;
+  const dataDirs: string[] = [];
+  before(async () => {
+    engine = await startEngine();
+    dataDirs.push(engine.dataDir);
+  });
+  after(async () => {
+    await stopEngine(engine);
+    killAll();
+    for (const d of dataDirs) removeDataDir(d);
+  });
+
+  /** The stored password hash, read from the database file of a stopped engine. */
+  async function storedHash(name: string): Promise<string> {
+    await stopEngine(engine);
+    const db = new DatabaseSync(join(engine.dataDir, 'engine.db'), { readOnly: true });
+    const row = db.prepare('SELECT pass_hash FROM players WHERE name_key = ?').get(name.toLowerCase());
+    db.close();
+    engine = await startEngine({ dataDir: engine.dataDir });
+    return String(row?.pass_hash);
+  }
+
+  it('creates a player only with a password, and never returns it', async () => {
+    const without = await engine.request('PUT', '/players/Grower1', buildPlayer({ pass: '' }));
+    assert.deepEqual(without, {
+      status: 400,
+      body: { error: 'Player Grower1 does not exist; pass is required to create one.' },
+    });
+    const created = await engine.request('PUT', '/players/Grower1', buildPlayer());
+    assert.equal(created.status, 201);
+    const player = playerSchema.parse(created.body);
+    assert.equal(player.pass, '');
+    assert.equal(player.home_world, 'START', 'home_world is upper-cased');
+    assert.equal(player['Role.VIP'], true);
+    assert.equal(player['Role.Developer'], false, 'known roles default to false');
+    assert.equal(player.banned, false);
+    assert.deepEqual((await engine.request('GET', '/players/grower1')).body, created.body);
+  });
+
+  it('stores the password hashed; an empty pass keeps it, a new one replaces it', async () => {
+    const first = await storedHash('Grower1');
+    assert.match(first, /^scrypt\$/);
+    assert.ok(!first.includes('hunter22'));
+    assert.equal(await verifyPassword('hunter22', first), true);
+
+    const current = (await engine.request('GET', '/players/Grower1')).body;
+    assert.equal((await engine.request('PUT', '/players/Grower1', { ...current, gems: 99 })).status, 200);
+    assert.equal(await storedHash('Grower1'), first, 'pass "" keeps the password');
+    assert.equal((await engine.request('GET', '/players/Grower1')).body.gems, 99);
+
+    await engine.request('PUT', '/players/Grower1', { ...current, pass: 'another-secret' });
+    const second = await storedHash('Grower1');
+    assert.notEqual(second, first);
+    assert.equal(await verifyPassword('another-secret', second), true);
+  });
+
+  it('lists players with roles, search, filters and paging', async () => {
+    await engine.request(
+      'PUT',
+      '/players/ModMan',
+      buildPlayer({ 'Role.Moderator': true, 'Role.VIP': false, level: 40 }),
+    );
+    await engine.request('PUT', '/players/Newbie', buildPlayer({ 'Role.VIP': false, level: 1, gems: 0 }));
+    const all = playerListResponseSchema.parse((await engine.request('GET', '/players')).body);
+    assert.equal(all.total, 3);
+    assert.deepEqual(
+      all.players.map((p) => [p.name, p.roles]),
+      [
+        ['Grower1', ['VIP']],
+        ['ModMan', ['Moderator']],
+        ['Newbie', []],
+      ],
+    );
+    const q = async (query: string) =>
+      (await engine.request('GET', `/players?${query}`)).body.players.map((p: { name: string }) => p.name);
+    assert.deepEqual(await q('search=MAN'), ['ModMan']);
+    assert.deepEqual(await q('role=Moderator'), ['ModMan']);
+    assert.deepEqual(await q('minLevel=2&minGems=100'), ['Grower1', 'ModMan']);
+    assert.deepEqual(await q('offset=1&limit=1'), ['ModMan']);
+    assert.equal((await engine.request('GET', '/players?offset=1&limit=1')).body.total, 3);
+  });
+
+  it('refuses bad players with a precise 400 and changes nothing', async () => {
+    const before = (await engine.request('GET', '/players/ModMan')).body;
+    const cases: [unknown, RegExp][] = [
+      [{ ...before, level: 0 }, /^level: Too small/],
+      [{ ...before, colour: true }, /Unknown field "colour": only Role\.\* and Title\.\* flags may be added\./],
+      [{ ...before, 'Role.Admin': 'yes' }, /^Role\.Admin: Invalid input: expected boolean/],
+      [
+        {
+          ...before,
+          inventory: [
+            [2, 1],
+            [2, 4],
+          ],
+        },
+        /^inventory\.1: Item 2 appears more than once\.$/,
+      ],
+      [{ ...before, inventory: [[2, 201]] }, /^inventory\.0\.1: Too big/],
+      [{ ...before, email: 'not-an-email' }, /^email must be an email address or empty\.$/],
+      [{ ...before, home_world: 'no such!' }, /^home_world must be a world name/],
+      [{ ...before, gems: undefined }, /^gems: Invalid input/],
+    ];
+    for (const [body, message] of cases) {
+      const res = await engine.request('PUT', '/players/ModMan', body);
+      assert.equal(res.status, 400, JSON.stringify(res.body));
+      assert.match(res.body.error, message);
+    }
+    assert.equal(
+      (await engine.request('PUT', '/players/ab', buildPlayer())).body.error,
+      'GrowID must be 3-20 alphanumeric characters.',
+    );
+    assert.deepEqual((await engine.request('GET', '/players/ModMan')).body, before);
+  });
+
+  it('bans on DELETE, keeping the record', async () => {
+    const res = await engine.request('DELETE', '/players/newbie');
+    assert.deepEqual(res, { status: 200, body: { message: 'Player newbie has been banned.' } });
+    const player = (await engine.request('GET', '/players/Newbie')).body;
+    assert.equal(player.banned, true);
+    assert.equal((await engine.request('DELETE', '/players/Ghost1')).status, 404);
+    assert.ok(engine.lines.some((l) => /\[INFO\] Banned newbie \(banned from the panel\)/.test(l)));
+  });
+});

@@ -1,0 +1,146 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { engineStatsSchema, worldListResponseSchema, worldSchema } from '@canopy/contract';
+import {
+  killAll,
+  type RunningEngine,
+  removeDataDir,
+  startEngine,
+  stopEngine,
+  TEST_SECRET,
+} from './support/engine-process.ts';
+import { buildWorld } from './support/factories.ts';
+
+describe('control API: auth, stats and worlds', () => {
+  let engine: RunningEngine;
+  before(async () => {
+    engine = await startEngine();
+  });
+  after(async () => {
+    await stopEngine(engine);
+    killAll();
+    removeDataDir(engine.dataDir);
+  });
+
+  it('refuses a request without the secret, or with a wrong one', async () => {
+    const res = await fetch(`${engine.url}/stats`);
+    assert.equal(res.status, 401);
+    assert.deepEqual(await res.json(), { error: 'Missing or wrong bearer secret.' });
+    assert.equal((await engine.request('GET', '/worlds', undefined, 'wrong-secret-0123456789')).status, 401);
+  });
+
+  it('answers stats', async () => {
+    const { status, body } = await engine.request('GET', '/stats');
+    assert.equal(status, 200);
+    const stats = engineStatsSchema.parse(body);
+    assert.equal(stats.players, 0);
+    assert.equal(stats.version, engine.version);
+    assert.ok(stats.uptime >= 0);
+  });
+
+  it('lists and shows the starting world made on first start', async () => {
+    const list = worldListResponseSchema.parse((await engine.request('GET', '/worlds')).body);
+    assert.deepEqual(list.worlds, [{ name: 'START', owner: '', players: 0, locked: false, id: list.worlds[0]?.id }]);
+    assert.equal(list.total, 1);
+    const raw = await (
+      await fetch(`${engine.url}/worlds`, { headers: { authorization: `Bearer ${TEST_SECRET}` } })
+    ).text();
+    assert.match(raw, /"players":0,"locked":false,/, 'counts are JSON integers');
+    const start = worldSchema.parse((await engine.request('GET', '/worlds/start')).body);
+    assert.equal(start.width * start.height, start.blocks.length);
+    assert.equal(start.music_bpm, 100);
+    assert.deepEqual([start.r, start.g, start.b], [255, 128, 64]);
+    assert.ok(
+      start.blocks.some((b) => b.fg === 6),
+      'it has a main door',
+    );
+  });
+
+  it('creates, replaces and round-trips a whole world, name case-insensitive', async () => {
+    const body = buildWorld({ owner: 'Alice', admins: [' Bob '], weather: 2 });
+    body.blocks[0] = { ...body.blocks[0], label: 'Hello', price: 5 };
+    const created = await engine.request('PUT', '/worlds/buyDirt', body);
+    assert.equal(created.status, 201);
+    assert.equal(created.body.name, 'BUYDIRT');
+    assert.deepEqual(created.body.admins, ['Bob'], 'admins are trimmed');
+    const got = (await engine.request('GET', '/worlds/BUYDIRT')).body;
+    assert.deepEqual(got, created.body);
+    assert.deepEqual(got.blocks[0], { fg: 0, bg: 14, o: 0, l: 0, fl: 0, if_c: 0, label: 'Hello', price: 5 });
+
+    // The panel's lock toggle: fetch, set d_weather, save the whole world (with name and id in it).
+    const locked = await engine.request('PUT', '/worlds/buydirt', { ...got, d_weather: 6 });
+    assert.equal(locked.status, 200);
+    assert.equal(locked.body.id, got.id);
+    const rows = (await engine.request('GET', '/worlds?search=buy')).body;
+    assert.deepEqual(rows, {
+      worlds: [{ name: 'BUYDIRT', owner: 'Alice', players: 0, locked: true, id: got.id }],
+      total: 1,
+    });
+  });
+
+  it('pages and searches the list', async () => {
+    for (const name of ['PAGEA', 'PAGEB', 'PAGEC', 'PAGED'])
+      await engine.request('PUT', `/worlds/${name}`, buildWorld());
+    const page = (await engine.request('GET', '/worlds?search=page&offset=1&limit=2')).body;
+    assert.deepEqual(
+      page.worlds.map((w: { name: string }) => w.name),
+      ['PAGEB', 'PAGEC'],
+    );
+    assert.equal(page.total, 4);
+    assert.equal((await engine.request('GET', '/worlds?search=_')).body.total, 0, 'LIKE wildcards are literal');
+  });
+
+  it('refuses bad worlds with a precise 400 and changes nothing', async () => {
+    const before = (await engine.request('GET', '/worlds/BUYDIRT')).body;
+    const cases: [unknown, RegExp][] = [
+      [{ ...before, d_weather: 3 }, /^d_weather must be 6 \(locked\) or 0 \(open\)\.$/],
+      [{ ...before, height: 4 }, /^blocks must hold width × height = 16 tiles, got 12\.$/],
+      [
+        { ...before, blocks: before.blocks.map((b: object, i: number) => (i === 5 ? { ...b, o: 2 } : b)) },
+        /^blocks\.5\.o: o must be 0 or 1\.$/,
+      ],
+      [{ ...before, r: 256 }, /^r: Too big/],
+      [{ ...before, admins: ['Bob', 'bob'] }, /^admins\.1: Duplicate admin "bob"\.$/],
+      [{ ...before, musicbpm: 120 }, /Unrecognized key: "musicbpm"/],
+      [{ ...before, name: 'OTHER' }, /does not match the world in the path/],
+      [[1, 2], /^Request body must be a JSON object\.$/],
+    ];
+    for (const [body, message] of cases) {
+      const res = await engine.request('PUT', '/worlds/BUYDIRT', body);
+      assert.equal(res.status, 400, JSON.stringify(res.body));
+      assert.match(res.body.error, message);
+    }
+    const notJson = await engine.request('PUT', '/worlds/BUYDIRT', '{"owner":');
+    assert.deepEqual(notJson, { status: 400, body: { error: 'Request body is not valid JSON.' } });
+    const badName = await engine.request('PUT', '/worlds/no-dashes', buildWorld());
+    assert.equal(badName.status, 400);
+    assert.equal(badName.body.error, 'World name must be 1-24 letters or digits.');
+    assert.deepEqual((await engine.request('GET', '/worlds/BUYDIRT')).body, before);
+    assert.equal((await engine.request('GET', '/worlds/NODASHES')).status, 404);
+  });
+
+  it('refuses bad list queries and unknown routes', async () => {
+    const bad = await engine.request('GET', '/worlds?limit=-1');
+    assert.deepEqual(bad, { status: 400, body: { error: 'limit must be a non-negative integer.' } });
+    assert.equal((await engine.request('GET', '/nope')).status, 404);
+    assert.equal((await engine.request('PATCH', '/worlds/START')).status, 404);
+  });
+
+  it('refuses a body over the size limit with 413', async () => {
+    const res = await engine.request('PUT', '/worlds/HUGE', `"${'x'.repeat(17 * 1024 * 1024)}"`);
+    assert.equal(res.status, 413);
+    assert.match(res.body.error, /larger than 16 MB/);
+  });
+
+  it('deletes a world', async () => {
+    assert.deepEqual(await engine.request('DELETE', '/worlds/pagea'), {
+      status: 200,
+      body: { message: 'World PAGEA deleted.' },
+    });
+    assert.equal((await engine.request('GET', '/worlds/PAGEA')).status, 404);
+    assert.deepEqual(await engine.request('DELETE', '/worlds/PAGEA'), {
+      status: 404,
+      body: { error: 'World PAGEA not found.' },
+    });
+  });
+});

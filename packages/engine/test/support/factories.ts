@@ -1,0 +1,53 @@
+import type { Json } from './engine-process.ts';
+
+/** A whole world body for PUT /worlds/:name, small unless a size is given. */
+export function buildWorld(overrides: Record<string, unknown> = {}, width = 4, height = 3): Json {
+  const blocks = Array.from({ length: width * height }, (_, i) => ({
+    fg: i >= width * (height - 1) ? 8 : 0,
+    bg: 14,
+    o: 0,
+    l: 0,
+    fl: 0,
+    if_c: 0,
+  }));
+  return {
+    owner: '',
+    entry_level: 1,
+    ct: 0,
+    d_weather: 0,
+    music_bpm: 100,
+    w_s: 0,
+    r: 255,
+    g: 128,
+    b: 64,
+    weather: 0,
+    admins: [],
+    width,
+    height,
+    blocks,
+    ...overrides,
+  };
+}
+
+/** A whole player body for PUT /players/:name. */
+export function buildPlayer(overrides: Record<string, unknown> = {}): Json {
+  return {
+    pass: 'hunter22',
+    email: 'grower@example.com',
+    home_world: 'start',
+    level: 5,
+    gems: 1200,
+    xp: 340,
+    wl_bank_amount: 2,
+    dl_bank_amount: 0,
+    'Role.Moderator': false,
+    'Role.VIP': true,
+    'Title.Legend': false,
+    inventory: [
+      [18, 1],
+      [32, 1],
+      [2, 50],
+    ],
+    ...overrides,
+  };
+}
