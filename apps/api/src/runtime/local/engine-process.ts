@@ -1,9 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { ENGINE_LOG_LINE, ENGINE_READY_MESSAGE, engineEnv, type engineStateFileSchema } from '@canopy/contract';
+import type { z } from 'zod';
 import { ControlClient } from '../control-client.ts';
 
-/** The engine's documented ready line: `... [INFO] READY control=127.0.0.1:<port> game=<port> version=<v> pid=<pid>`. */
-const READY = /\[INFO\] READY control=([\d.]+):(\d+) game=(\d+) version=(\S+)/;
+/** The ready message of an engine's INFO line, or null (formats from the contract). */
+function readyMessage(line: string) {
+  const log = ENGINE_LOG_LINE.exec(line);
+  return log?.[2] === 'INFO' ? ENGINE_READY_MESSAGE.exec(log[3] ?? '') : null;
+}
 
 export interface ExitInfo {
   code: number | null;
@@ -11,13 +16,7 @@ export interface ExitInfo {
 }
 
 /** What the engine wrote into `<data-dir>/engine.json` while running. */
-export interface EngineStateFile {
-  pid: number;
-  controlHost: string;
-  controlPort: number;
-  gamePort: number;
-  version: string;
-}
+export type EngineStateFile = z.infer<typeof engineStateFileSchema>;
 
 const alive = (pid: number) => {
   try {
@@ -66,7 +65,7 @@ export class EngineProcess {
       ],
       {
         // The compile cache, shared by all engines, saves each start the work of stripping TypeScript.
-        env: { ...process.env, CANOPY_ENGINE_SECRET: opts.secret, NODE_COMPILE_CACHE: opts.compileCacheDir },
+        env: { ...process.env, [engineEnv.secret]: opts.secret, NODE_COMPILE_CACHE: opts.compileCacheDir },
         stdio: ['pipe', 'pipe', 'pipe'],
         detached: true,
       },
@@ -169,7 +168,7 @@ export class EngineProcess {
   }
 
   private onLine(line: string, secret: string) {
-    const ready = !this.control && READY.exec(line);
+    const ready = !this.control && readyMessage(line);
     if (ready) {
       this.control = new ControlClient(ready[1] ?? '127.0.0.1', Number(ready[2]), secret);
       this.version = ready[4] ?? 'unknown';

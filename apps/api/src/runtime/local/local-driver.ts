@@ -1,8 +1,9 @@
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { engineStateFileSchema } from '@canopy/contract';
 import type { ControlClient } from '../control-client.ts';
 import { type HostedServerSpec, RuntimeBusyError, type RuntimeDriver, type RuntimeListener } from '../types.ts';
-import { EngineProcess, type EngineStateFile } from './engine-process.ts';
+import { EngineProcess } from './engine-process.ts';
 import { folderBytes } from './storage.ts';
 import { Supervisor } from './supervisor.ts';
 
@@ -66,7 +67,7 @@ export class LocalDriver implements RuntimeDriver {
         const supervisor = this.supervisor(spec);
         // An engine from before the api restart is adopted, never started twice.
         const state = await readFile(join(this.dataDir(spec.id), 'engine.json'), 'utf8')
-          .then((t) => JSON.parse(t) as EngineStateFile)
+          .then((t) => engineStateFileSchema.parse(JSON.parse(t)))
           .catch(() => null);
         const engine = state ? await EngineProcess.adopt(state, spec.secret) : null;
         if (engine && shouldRun(spec.id)) return supervisor.adopt(engine);
