@@ -71,6 +71,9 @@ describe('control API: auth, stats and worlds', () => {
     const locked = await engine.request('PUT', '/worlds/buydirt', { ...got, d_weather: 6 });
     assert.equal(locked.status, 200);
     assert.equal(locked.body.id, got.id);
+    // The full list (kept between writes) shows the new world and its lock at once.
+    const full = worldListResponseSchema.parse((await engine.request('GET', '/worlds')).body);
+    assert.equal(full.worlds.find((w) => w.name === 'BUYDIRT')?.locked, true);
     const rows = (await engine.request('GET', '/worlds?search=buy')).body;
     assert.deepEqual(rows, {
       worlds: [{ name: 'BUYDIRT', owner: 'Alice', players: 0, locked: true, id: got.id }],

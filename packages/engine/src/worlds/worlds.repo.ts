@@ -81,6 +81,12 @@ export function createWorldsRepo(db: DatabaseSync, presence: Presence) {
   };
   const remove = db.prepare('DELETE FROM worlds WHERE name = ?');
   const count = db.prepare('SELECT COUNT(*) AS n FROM worlds');
+  // The full list is asked for far more often than worlds change (every panel visit), so its bytes are
+  // kept until the next write; with players online the counts move, so it is built fresh then.
+  let fullList: Uint8Array | null = null;
+  const changed = () => {
+    fullList = null;
+  };
 
   return {
     /**
@@ -90,11 +96,15 @@ export function createWorldsRepo(db: DatabaseSync, presence: Presence) {
      * the full list low.
      */
     list(q: ListQuery): Uint8Array {
+      const everything = q.limit === undefined && !q.offset && !q.search;
+      if (everything && fullList && presence.online() === 0) return fullList;
       const pattern = containsPattern(q.search);
       const page = listRows.get(presence.online() > 0 ? 1 : 0, pattern, q.limit ?? -1, q.offset ?? 0);
       // Without paging the page is every match, so its row count is the total.
       const total = q.limit === undefined && !q.offset ? page?.n : countRows.get(pattern)?.n;
-      return jsonObject('worlds', page?.j as Uint8Array, Number(total ?? 0));
+      const bytes = jsonObject('worlds', page?.j as Uint8Array, Number(total ?? 0));
+      if (everything && presence.online() === 0) fullList = bytes;
+      return bytes;
     },
 
     /** The stored world with its tiles as columns, or undefined. `name` is upper-case. */
@@ -132,6 +142,7 @@ export function createWorldsRepo(db: DatabaseSync, presence: Presence) {
     /** Creates or replaces a world in one transaction; tells its id and whether it is new. */
     save(name: string, meta: WorldMeta, tiles: TileColumns, now = Date.now()): { id: number; created: boolean } {
       const blob = encodeTiles(tiles);
+      changed();
       return transaction(db, () => {
         const existing = idByName.get(name);
         if (existing) {
@@ -145,6 +156,7 @@ export function createWorldsRepo(db: DatabaseSync, presence: Presence) {
 
     /** Inserts many new worlds in one transaction (sample data); existing names are skipped. */
     insertMany(worlds: { name: string; meta: WorldMeta; tiles: Uint8Array }[], now = Date.now()): number {
+      changed();
       return transaction(db, () => {
         let n = 0;
         for (const w of worlds) {
@@ -158,6 +170,7 @@ export function createWorldsRepo(db: DatabaseSync, presence: Presence) {
 
     /** Deletes a world; false when there was none. */
     delete(name: string): boolean {
+      changed();
       return Number(remove.run(name).changes) > 0;
     },
 
