@@ -205,3 +205,32 @@ describe('createApiClient', () => {
     assert.deepEqual(t.writes, ['s2']);
   });
 });
+
+describe('refreshSession', () => {
+  it('rotates the tokens on demand', async () => {
+    const t = client([{ status: 200, body: { sessionToken: 's2', refreshToken: 'r2' } }]);
+    assert.equal(await t.api.refreshSession('s1'), true);
+    assert.equal(at(t.calls, 0).url, '/auth/refresh');
+    assert.deepEqual(t.writes, ['s2']);
+    assert.equal(t.authErrors(), 0);
+  });
+
+  it('spends nothing when the failed token was already replaced', async () => {
+    const t = client([]);
+    assert.equal(await t.api.refreshSession('s0'), true);
+    assert.equal(t.calls.length, 0);
+  });
+
+  it('raises auth-error when the refresh is refused', async () => {
+    const t = client([{ status: 401, body: { error: 'Invalid or expired refresh token.' } }]);
+    assert.equal(await t.api.refreshSession(), false);
+    assert.equal(t.authErrors(), 1);
+  });
+
+  it('does nothing without a session', async () => {
+    const t = client([], null);
+    assert.equal(await t.api.refreshSession(), false);
+    assert.equal(t.calls.length, 0);
+    assert.equal(t.authErrors(), 0);
+  });
+});

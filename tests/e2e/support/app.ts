@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { devUser } from '../../../apps/api/src/dev-idp/dev-token.ts';
 
 const root = new URL('../../../', import.meta.url).pathname;
@@ -12,6 +13,8 @@ export const ADMIN_USERNAME = 'admin';
 /** A real api process serving the built web app on a free port, with its own data directory. */
 export interface RunningApp {
   url: string;
+  /** The app's data directory (its SQLite database is `canopy.db` inside). */
+  dataDir: string;
   output: () => string;
   stop(): Promise<void>;
 }
@@ -59,6 +62,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   });
   return {
     url,
+    dataDir,
     output: () => out,
     async stop() {
       if (child.exitCode === null) {
@@ -69,4 +73,26 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Runs one write on the running app's SQLite database (the api exposes no call for these test set-ups). */
+function updateUser(app: RunningApp, discordId: string, column: 'storage_limit_mb' | 'available_slot', value: number) {
+  const db = new DatabaseSync(join(app.dataDir, 'canopy.db'));
+  try {
+    db.exec('PRAGMA busy_timeout = 5000');
+    const result = db.prepare(`UPDATE users SET ${column} = ? WHERE id = ?`).run(value, discordId);
+    if (result.changes !== 1) throw new Error(`no user ${discordId} to update`);
+  } finally {
+    db.close();
+  }
+}
+
+/** Sets a user's storage limit in MB (0 makes the storage full, which blocks starting the server). */
+export function setStorageLimit(app: RunningApp, discordId: string, mb: number): void {
+  updateUser(app, discordId, 'storage_limit_mb', mb);
+}
+
+/** Sets how many servers a user may still create. */
+export function setAvailableSlots(app: RunningApp, discordId: string, slots: number): void {
+  updateUser(app, discordId, 'available_slot', slots);
 }

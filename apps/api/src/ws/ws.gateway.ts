@@ -84,7 +84,8 @@ export function attachWebSocket(app: FastifyInstance, ctx: AppContext) {
     }
   }, HEARTBEAT_MS);
   heartbeat.unref();
-  app.addHook('onClose', async () => {
+  // preClose, not onClose: Fastify waits for open connections before onClose, and sockets never end by themselves.
+  app.addHook('preClose', async () => {
     clearInterval(heartbeat);
     for (const ws of subscribers.all()) ws.close(1001, 'Server shutting down');
     wss.close();

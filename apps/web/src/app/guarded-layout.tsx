@@ -7,6 +7,7 @@ import { AppShell } from '../features/shell/components/app-shell.tsx';
 import { logout as endSession } from '../lib/logout.ts';
 import { RegistrationCheckError, useProfileCheck } from '../lib/profile-query.ts';
 import { useSession } from '../lib/session.ts';
+import { ServerSocketProvider } from './socket-provider.tsx';
 
 /** The layout around every signed-in route, deciding in the order of spec 2.2. */
 export function GuardedLayout() {
@@ -42,10 +43,12 @@ export function GuardedLayout() {
     return <MaintenancePage onLogout={logout} />;
   // 5. Not registered yet.
   if (data.kind === 'unregistered') return <RegistrationScreen user={user} onLogout={logout} />;
-  // 6. Registered: sidebar plus the page.
+  // 6. Registered: sidebar plus the page, with the live server socket.
   return (
-    <AppShell profile={data.profile} settings={data.settings} onLogout={logout}>
-      <Outlet />
-    </AppShell>
+    <ServerSocketProvider userId={user.id}>
+      <AppShell profile={data.profile} settings={data.settings} onLogout={logout}>
+        <Outlet />
+      </AppShell>
+    </ServerSocketProvider>
   );
 }

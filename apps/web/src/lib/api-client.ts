@@ -199,8 +199,21 @@ export function createApiClient(deps: ApiClientDeps) {
     throw new ApiError(res.status, res.statusText, message, 'invalid_response');
   }
 
+  /**
+   * Refreshes the session outside a request (the socket was refused with its token). Nothing is
+   * spent when the token has already been rotated since `failedToken` was used; a failed refresh
+   * raises the auth error (logout), as a failed refresh on 401 does.
+   */
+  async function refreshSession(failedToken: string | null = tokens.getSessionToken()): Promise<boolean> {
+    if (!failedToken) return false;
+    const refreshed = await refreshOnce(failedToken);
+    if (!refreshed) onAuthError();
+    return refreshed;
+  }
+
   return {
     request,
+    refreshSession,
     /** GET with an optional response schema. */
     get: <T = unknown>(path: string, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>
       request<T>(path, { ...options, method: 'GET' }),

@@ -1,33 +1,48 @@
 import { Card, ExpiryCountdown, UsageBar } from '../../../components/ui/index.ts';
-import { hasServer } from '../../../lib/owned-server.ts';
+import { useOwnedServer } from '../../../hooks/use-owned-server.ts';
 import { useRegisteredProfile } from '../../../lib/profile-query.ts';
+import { DashboardBanners } from './dashboard-banners.tsx';
+import { NoServerCard } from './no-server-card.tsx';
+import { ServerCard } from './server-card.tsx';
+import { SocketIndicator } from './socket-indicator.tsx';
 
-/** A first dashboard: GrowID, server name, server time and storage (the full one comes later). */
+/** The dashboard (spec 2.6): banners, the server card or Create Server, server time and storage. */
 export function DashboardPage() {
-  const { profile } = useRegisteredProfile();
+  const { profile, settings } = useRegisteredProfile();
+  const owned = useOwnedServer(profile.serverOwned);
   return (
     <section className="flex flex-col gap-6">
-      <header>
-        <h1 className="font-bold text-2xl text-ink">Dashboard</h1>
-        <p className="mt-1 text-ink-muted">
-          Welcome back,{' '}
-          <span data-testid="dashboard-growid" className="font-medium text-ink">
-            {profile.growId}
-          </span>
-        </p>
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="font-bold text-2xl text-ink">Dashboard</h1>
+          <p className="mt-1 text-ink-muted">
+            Welcome back,{' '}
+            <span data-testid="dashboard-growid" className="font-medium text-ink">
+              {profile.growId}
+            </span>
+          </p>
+        </div>
+        <SocketIndicator />
       </header>
-      <div className="grid gap-4 lg:grid-cols-2">
-        <Card heading="Server">
-          <p data-testid="dashboard-server" className="text-ink">
-            {hasServer(profile.serverOwned) ? profile.serverOwned : 'No server'}
-          </p>
-          <p className="mt-3 text-ink-muted text-sm">
-            Server time: <ExpiryCountdown estimatedExpiry={profile.estimatedExpiry} />
-          </p>
-        </Card>
-        <Card heading="Storage">
-          <UsageBar usedMB={profile.storageUsedMB} limitMB={profile.storageLimitMB} />
-        </Card>
+      <DashboardBanners profile={profile} loadError={owned.error} />
+      <div className="grid items-start gap-4 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          {owned.server ? (
+            <ServerCard server={owned.server} loading={owned.isPending} profile={profile} settings={settings} />
+          ) : (
+            <NoServerCard profile={profile} settings={settings} />
+          )}
+        </div>
+        <div className="flex flex-col gap-4">
+          <Card heading="Server Time">
+            <p data-testid="server-time" className="text-lg">
+              <ExpiryCountdown estimatedExpiry={profile.estimatedExpiry} />
+            </p>
+          </Card>
+          <Card heading="Storage">
+            <UsageBar label="Storage used" usedMB={profile.storageUsedMB} limitMB={profile.storageLimitMB} />
+          </Card>
+        </div>
       </div>
     </section>
   );

@@ -1,11 +1,11 @@
 import type { Profile } from '@canopy/contract';
 import { Avatar, Button, StatusPill } from '../../../components/ui/index.ts';
+import { useOwnedServer } from '../../../hooks/use-owned-server.ts';
 import { hasServer } from '../../../lib/owned-server.ts';
-import { useOwnedServerStatus } from '../api/get-status.ts';
 
 /** Sidebar footer (spec 2.5): avatar, username, '#discriminator', the server and a Logout button. */
 export function SidebarFooter({ profile, onLogout }: { profile: Profile; onLogout: () => void }) {
-  const server = useOwnedServerStatus(profile.serverOwned);
+  const { server, isPending } = useOwnedServer(profile.serverOwned);
   return (
     <div className="flex flex-col gap-3 border-line border-t p-4">
       <div className="flex items-center gap-3">
@@ -23,7 +23,7 @@ export function SidebarFooter({ profile, onLogout }: { profile: Profile; onLogou
         {hasServer(profile.serverOwned) ? (
           <>
             <span className="truncate text-ink">{profile.serverOwned}</span>
-            {server.data && <StatusPill status={server.data.status} />}
+            {server && !isPending && <StatusPill status={server.status} />}
           </>
         ) : (
           <span className="text-ink-muted">No server</span>

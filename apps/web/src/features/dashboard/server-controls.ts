@@ -1,0 +1,88 @@
+import { hostingMessages, type PowerAction, type Profile, type ServerStatus, type Settings } from '@canopy/contract';
+import { isStorageFull } from '../../lib/usage.ts';
+
+/** Whether a control can be used, and the tooltip saying why not (null when there is nothing to explain). */
+export interface Control {
+  enabled: boolean;
+  reason: string | null;
+}
+
+/** The profile fields the dashboard's controls depend on. */
+export type ControlProfile = Pick<
+  Profile,
+  | 'isBanned'
+  | 'isAdmin'
+  | 'isCollaborator'
+  | 'collaboratorPermissions'
+  | 'storageUsedMB'
+  | 'storageLimitMB'
+  | 'availableSlot'
+>;
+
+/** The settings flags the dashboard's controls depend on. */
+export type ControlSettings = Pick<Settings, 'disableServerActions' | 'disableServerCreation'>;
+
+/** The power actions in button order, with their label and the status each sets at once. */
+export const powerActions: readonly { action: PowerAction; label: string; pendingStatus: ServerStatus }[] = [
+  { action: 'start', label: 'Start', pendingStatus: 'STARTING' },
+  { action: 'stop', label: 'Stop', pendingStatus: 'STOPPING' },
+  { action: 'restart', label: 'Restart', pendingStatus: 'RESTARTING' },
+];
+
+/** The status an action sets immediately (spec section 4). */
+export function pendingStatusOf(action: PowerAction): ServerStatus {
+  return powerActions.find((p) => p.action === action)?.pendingStatus ?? 'UNKNOWN';
+}
+
+/** True for STARTING, STOPPING and RESTARTING: all actions wait and the card shows the pending style. */
+export function isTransitional(status: ServerStatus | string): boolean {
+  return status === 'STARTING' || status === 'STOPPING' || status === 'RESTARTING';
+}
+
+const on: Control = { enabled: true, reason: null };
+const off = (reason: string | null = null): Control => ({ enabled: false, reason });
+
+/** Why the account may not use any power action at all, or null when it may. */
+function accountBlock(profile: ControlProfile, settings: ControlSettings): string | null {
+  if (profile.isBanned) return hostingMessages.bannedActions;
+  if (settings.disableServerActions && !profile.isAdmin) return hostingMessages.actionsDisabled;
+  if (profile.isCollaborator && !profile.collaboratorPermissions.includes('server:actions'))
+    return hostingMessages.noActionPermission;
+  return null;
+}
+
+/**
+ * Start, Stop and Restart for a server in `status` (spec sections 4 and 8): the account rules first
+ * (ban, actions disabled for non-admins, a collaborator without server:actions), then a transitional
+ * status disables all, then Start needs a stopped server and free storage, Stop a running one.
+ */
+export function powerControls(
+  status: ServerStatus | string,
+  profile: ControlProfile,
+  settings: ControlSettings,
+): Record<PowerAction, Control> {
+  const blocked = accountBlock(profile, settings);
+  if (blocked) return { start: off(blocked), stop: off(blocked), restart: off(blocked) };
+  if (isTransitional(status)) return { start: off(), stop: off(), restart: off() };
+  const start =
+    status === 'ONLINE'
+      ? off()
+      : isStorageFull(profile.storageUsedMB, profile.storageLimitMB)
+        ? off(hostingMessages.storageFull)
+        : on;
+  return { start, stop: status === 'OFFLINE' ? off() : on, restart: on };
+}
+
+/** The Create Server button: refused to banned accounts, when creation is disabled (admins bypass) and without a slot. */
+export function createControl(profile: ControlProfile, settings: ControlSettings): Control {
+  if (profile.isBanned) return off(hostingMessages.bannedActions);
+  if (settings.disableServerCreation && !profile.isAdmin) return off(hostingMessages.creationDisabled);
+  if (profile.availableSlot <= 0) return off(hostingMessages.noSlots);
+  return on;
+}
+
+/** The Delete Server button: the owner only, and not while banned (the api refuses both). */
+export function deleteControl(profile: ControlProfile): Control {
+  if (profile.isBanned) return off(hostingMessages.bannedActions);
+  return profile.isCollaborator ? off(hostingMessages.onlyOwnerDelete) : on;
+}

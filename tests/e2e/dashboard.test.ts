@@ -1,0 +1,143 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { hostingMessages } from '@canopy/contract';
+import type { Browser, Page } from 'playwright-core';
+import { devUser } from '../../apps/api/src/dev-idp/dev-token.ts';
+import { apiCall, apiSignIn } from './support/api.ts';
+import { type RunningApp, setAvailableSlots, setStorageLimit, startApp } from './support/app.ts';
+import { launchBrowser, signInWithDevProvider } from './support/browser.ts';
+
+// A hosted server needs a moment to boot; the status then arrives over the socket.
+const LIVE_TIMEOUT_MS = 60_000;
+
+describe('dashboard: a server from creation to deletion', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  before(async () => {
+    app = await startApp();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  /** Registers `username` through the api with one server slot, then signs in in a fresh browser page. */
+  async function signedInPage(username: string, growId: string): Promise<{ page: Page; id: string; token: string }> {
+    const s = await apiSignIn(app.url, username);
+    const res = await apiCall(app.url, s.token, 'POST', '/register', {
+      discordId: s.id,
+      discordUsername: username,
+      growId,
+    });
+    assert.equal(res.status, 201);
+    setAvailableSlots(app, devUser(username).id, 1);
+    const page = await (await browser.newContext()).newPage();
+    await signInWithDevProvider(page, app.url, username);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    return { page, id: s.id, token: s.token };
+  }
+
+  /** Waits for the card to show `status`; on a timeout the error tells what the api and the page said. */
+  async function statusIs(page: Page, status: string, timeout = LIVE_TIMEOUT_MS) {
+    try {
+      await page.locator(`[data-testid="server-status"] [data-status="${status}"]`).waitFor({ timeout });
+    } catch (error) {
+      const feed = await fetch(`${app.url}/status`).then((r) => r.text(), String);
+      const shown = await page
+        .getByTestId('server-status')
+        .textContent()
+        .catch(() => null);
+      throw new Error(
+        `card never showed ${status} (shows ${shown}); GET /status: ${feed}\napp log:\n${app.output().slice(-3000)}`,
+        { cause: error },
+      );
+    }
+  }
+  const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
+
+  it('creates, starts (ONLINE arrives live), restarts, stops and deletes', async () => {
+    const { page } = await signedInPage('grower', 'Grower1');
+    const name = 'Leafy_Grove';
+    await page.locator('[data-testid="socket-state"][data-state="OPEN"]').waitFor();
+
+    // Create, with the contract's validation messages shown live.
+    await page.getByRole('button', { name: 'Create Server' }).click();
+    const dialog = page.getByRole('dialog');
+    const field = dialog.getByLabel('Server name');
+    await field.fill('ab');
+    await dialog.getByText(hostingMessages.serverNameLength).waitFor();
+    await field.fill('bad name!');
+    await dialog.getByText(hostingMessages.serverNameChars).waitFor();
+    await field.fill('');
+    await dialog.getByText(hostingMessages.serverNameRequired).waitFor();
+    assert.equal(await dialog.getByRole('button', { name: 'Create' }).isDisabled(), true);
+    await field.fill(name);
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await toast(page, hostingMessages.created(name));
+    await page.getByTestId('server-name').getByText(name).waitFor();
+    await page.getByTestId('sidebar-server').getByText(name).waitFor();
+    await statusIs(page, 'OFFLINE');
+    assert.equal(await page.getByTestId('server-stop').isDisabled(), true, 'Stop is disabled while OFFLINE');
+
+    // Start: the page must not reload, so the ONLINE status can only have come from the live feed.
+    await page.evaluate(() => {
+      (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+    });
+    await page.getByTestId('server-start').click();
+    await toast(page, hostingMessages.actionStarted('STARTING', name));
+    await toast(page, hostingMessages.actionSucceeded('start'));
+    await statusIs(page, 'ONLINE');
+    await page.locator('[data-testid="sidebar-server"] [data-status="ONLINE"]').waitFor();
+    assert.equal(
+      await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
+      true,
+      'ONLINE appeared without a reload',
+    );
+    assert.equal(await page.getByTestId('server-start').isDisabled(), true, 'Start is disabled while ONLINE');
+    assert.equal(await page.getByTestId('server-stop').isEnabled(), true);
+
+    // Restart: RESTARTING at once (optimistic), ONLINE again when the server is back.
+    await page.getByTestId('server-restart').click();
+    await toast(page, hostingMessages.actionStarted('RESTARTING', name));
+    await toast(page, hostingMessages.actionSucceeded('restart'));
+    await statusIs(page, 'ONLINE');
+
+    // Stop.
+    await page.getByTestId('server-stop').click();
+    await toast(page, hostingMessages.actionStarted('STOPPING', name));
+    await statusIs(page, 'OFFLINE');
+    assert.equal(await page.getByTestId('server-start').isEnabled(), true);
+
+    // Delete, behind a confirmation.
+    await page.getByRole('button', { name: 'Delete Server' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
+    await toast(page, hostingMessages.deleted);
+    await page.getByRole('button', { name: 'Create Server' }).waitFor();
+    await page.getByTestId('sidebar-server').getByText('No server', { exact: true }).waitFor();
+  });
+
+  it('refuses to start a server when the storage is full', async () => {
+    const username = 'hoarder';
+    const { page, id, token } = await signedInPage(username, 'Hoarder1');
+    const name = 'Full_Shed';
+    const created = await apiCall(app.url, token, 'POST', `/users/${id}/server`, { serverName: name });
+    assert.equal(created.status, 201);
+    // Used (0 MB) at or above a 0 MB limit is full.
+    setStorageLimit(app, devUser(username).id, 0);
+    await page.reload();
+
+    await page.getByTestId('banner-storage').waitFor();
+    await statusIs(page, 'OFFLINE');
+    const start = page.getByTestId('server-start');
+    assert.equal(await start.isDisabled(), true);
+    assert.equal(await start.getAttribute('title'), hostingMessages.storageFull);
+    await page.getByTestId('server-actions-reason').getByText(hostingMessages.storageFull).waitFor();
+
+    // The api is the one that refuses: calling it directly gets the same answer.
+    const refused = await apiCall(app.url, token, 'POST', `/users/${id}/server/${name}/start`, {});
+    assert.equal(refused.status, 409);
+    assert.equal(refused.body.code, 'storage_full');
+    assert.equal(refused.body.error, hostingMessages.storageFull);
+  });
+});
