@@ -34,7 +34,7 @@ const alive = (pid: number) => {
 export class EngineProcess {
   readonly pid: number;
   control: ControlClient | null = null;
-  version = 'unknown';
+  version = 'N/A';
   private child: ChildProcess | null;
   private exitInfo: ExitInfo | null = null;
   private readonly exitWaiters: Array<(info: ExitInfo) => void> = [];
