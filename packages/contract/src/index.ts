@@ -8,6 +8,7 @@ export * from './permissions.ts';
 export * from './player.ts';
 export * from './routes.ts';
 export * from './server.ts';
+export * from './server-pages.ts';
 export * from './settings.ts';
 export * from './socket.ts';
 export * from './user.ts';

@@ -9,6 +9,9 @@ export const serverSocketMessageSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('console_history'), payload: z.object({ lines: z.array(z.string()) }) }),
   z.object({ type: z.literal('console_log'), payload: z.object({ line: z.string() }) }),
+  // Our addition: lines that arrived together travel in one frame, so a chatty server does not cost
+  // a frame per line per browser. Appends like console_log.
+  z.object({ type: z.literal('console_batch'), payload: z.object({ lines: z.array(z.string()) }) }),
   z.object({ type: z.literal('error'), payload: z.object({ message: z.string() }) }),
 ]);
 export type ServerSocketMessage = z.infer<typeof serverSocketMessageSchema>;
@@ -23,6 +26,7 @@ export const clientSocketMessageSchema = z.discriminatedUnion('type', [
     payload: z.object({ command: z.string().trim().min(1, 'Command cannot be empty.').max(CONSOLE_COMMAND_MAX) }),
   }),
   z.object({ type: z.literal('console_subscribe'), payload: z.object({}).optional() }),
+  z.object({ type: z.literal('console_unsubscribe'), payload: z.object({}).optional() }),
 ]);
 export type ClientSocketMessage = z.infer<typeof clientSocketMessageSchema>;
 

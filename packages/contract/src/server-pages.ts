@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { collaboratorPermissions } from './permissions.ts';
+
+/** Texts of the server-management pages (server-management document, sections 4 to 8). */
+export const serverPageMessages = {
+  noPermission: 'You do not have permission to access this feature.',
+  noPermissionWorlds: 'You do not have permission to manage worlds.',
+  noPermissionPlayers: 'You do not have permission to manage players.',
+  noPermissionConsole: 'You do not have permission to use the console.',
+  bannedWorlds: 'Your account is banned. You cannot manage worlds.',
+  bannedPlayers: 'Your account is banned. You cannot manage players.',
+  bannedConsole: 'Your account is banned. You cannot use the console.',
+  noServer: 'You need a server to use this feature.',
+  consoleNoServer: 'You need a server to use the console.',
+  consoleOffline: 'The server is offline. Start it from the dashboard to use the console.',
+  consoleStopping: 'The server is shutting down.',
+  consoleUnknown: 'The server status is unknown.',
+  worldsOffline: 'Your server is offline. Please start it from the dashboard to manage worlds.',
+  playersOffline: 'Your server is offline. Please start it from the dashboard to manage players.',
+  serverStarting: 'Your server is starting up. This page will be available once it is online.',
+  serverStopping: 'Your server is shutting down.',
+  worldNotFound: 'World not found.',
+  playerNotFound: 'Player not found.',
+  invalidJson: 'Invalid JSON format.',
+  cannotSaveInvalidJson: 'Cannot save, JSON is invalid.',
+  commandRateLimited: 'Too many commands. Please slow down.',
+  linesDropped: (n: number) => `[console] ${n} line(s) skipped because the connection could not keep up.`,
+  onlyOwnerCollaborators: 'Only the server owner can manage collaborators.',
+  needServerForCollaborators: 'You need a server to add collaborators.',
+  invalidCollaborator: 'Please enter a valid and eligible Discord ID.',
+  collaboratorAdded: 'Collaborator added successfully.',
+  collaboratorUpdated: 'Collaborator updated successfully.',
+  collaboratorRemoved: 'Collaborator removed successfully.',
+  collaboratorNotFound: 'That user is not a collaborator on this server.',
+  worldSaved: 'World saved.',
+  worldDeleted: 'World deleted.',
+  playerSaved: 'Player saved.',
+  playerBanned: 'Player banned.',
+} as const;
+
+/** A Discord id: a snowflake of 17 to 20 digits. */
+export const discordIdSchema = z.string().regex(/^\d{17,20}$/, 'A Discord ID is 17 to 20 digits.');
+
+export const collaboratorPermissionSchema = z.enum(collaboratorPermissions);
+
+/** The permissions granted to one collaborator (no duplicates, at least one). */
+export const collaboratorPermissionsSchema = z
+  .array(collaboratorPermissionSchema)
+  .min(1, 'Choose at least one permission.')
+  .transform((list) => [...new Set(list)]);
+
+/** Body of POST /users/{id}/server/collaborators. */
+export const addCollaboratorRequestSchema = z.object({
+  discordId: discordIdSchema,
+  permissions: collaboratorPermissionsSchema,
+});
+
+/** Body of PUT /users/{id}/server/collaborators/{discordId}. */
+export const updateCollaboratorRequestSchema = z.object({ permissions: collaboratorPermissionsSchema });
+
+/** A row of GET /users/{id}/server/collaborators. */
+export const collaboratorSchema = z.object({
+  DiscordID: z.string(),
+  DiscordUsername: z.string(),
+  GrowID: z.string().nullable(),
+  Permissions: z.array(z.string()),
+  addedAt: z.string(),
+});
+export type Collaborator = z.infer<typeof collaboratorSchema>;
+/** GET /users/{id}/server/collaborators answers a bare list. */
+export const collaboratorListSchema = z.array(collaboratorSchema);
+
+/** An entry of GET /all-items. */
+export const itemNameSchema = z.object({ item_id: z.int(), name: z.string() });
+export const allItemsResponseSchema = z.object({ items: z.array(itemNameSchema) });
+
+/** States of the live Discord-id check on the Collaborators page. */
+export const collaboratorValidationStatusSchema = z.enum(['valid', 'not_found', 'conflict', 'invalid_id']);
+
+/** Answer of GET /users/{id}/server/collaborators/validate/{discordId}. */
+export const collaboratorValidationSchema = z.object({
+  status: collaboratorValidationStatusSchema,
+  message: z.string(),
+  user: z.object({ DiscordUsername: z.string(), GrowID: z.string().nullable() }).nullable(),
+});
+export type CollaboratorValidation = z.infer<typeof collaboratorValidationSchema>;
+
+/** A plain `{message}` answer. */
+export const messageResponseSchema = z.object({ message: z.string() });
