@@ -3,13 +3,16 @@ import Fastify, { type FastifyError, type FastifyInstance, LogController } from 
 import { authRoutes } from './auth/auth.routes.ts';
 import { loadSessionSecret } from './auth/secret.ts';
 import { SessionSigner } from './auth/tokens.ts';
+import { collaboratorsRoutes } from './collaborators/collaborators.routes.ts';
 import { type Config, DISCORD_API_DEFAULT } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Db } from './db/db.ts';
 import { devIdpRoutes } from './dev-idp/dev-idp.routes.ts';
 import { AppError } from './errors.ts';
 import { EventBus } from './events/bus.ts';
+import { itemsRoutes } from './items/items.routes.ts';
 import { startScheduler } from './scheduler/server-time.ts';
+import { worldsPlayersRoutes } from './server-data/worlds-players.routes.ts';
 import { ServerRegistry } from './servers/registry.ts';
 import { serversRoutes } from './servers/servers.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
@@ -80,6 +83,9 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}) 
   usersRoutes(app, ctx);
   settingsRoutes(app, ctx);
   serversRoutes(app, ctx);
+  worldsPlayersRoutes(app, ctx);
+  collaboratorsRoutes(app, ctx);
+  itemsRoutes(app, ctx);
   attachWebSocket(app, ctx);
   if (config.devIdentityProvider) devIdpRoutes(app, ctx, secret);
   return { app, ctx };

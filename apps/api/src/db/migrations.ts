@@ -90,3 +90,18 @@ migrations.push({
     CREATE INDEX activity_logs_timestamp ON activity_logs (timestamp);
   `,
 });
+
+migrations.push({
+  version: 3,
+  name: 'collaborators',
+  sql: `
+    CREATE TABLE collaborators (
+      server_id TEXT NOT NULL REFERENCES servers(id) ON DELETE CASCADE,
+      user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+      permissions TEXT NOT NULL,
+      created_at BIGINT NOT NULL,
+      PRIMARY KEY (server_id, user_id)
+    );
+    CREATE INDEX collaborators_user ON collaborators (user_id);
+  `,
+});

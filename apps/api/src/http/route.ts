@@ -16,6 +16,8 @@ interface RouteSpec<B extends z.ZodType | undefined, A extends Access> {
   url: string;
   access: A;
   body?: B;
+  /** Largest accepted body in bytes (default: the app's 1 MB). */
+  bodyLimit?: number;
   handler: (input: {
     caller: A extends 'public' ? undefined : Caller;
     body: B extends z.ZodType ? z.infer<B> : undefined;
@@ -35,6 +37,7 @@ export function route<B extends z.ZodType | undefined, A extends Access>(
   app.route({
     method: spec.method,
     url: spec.url,
+    ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
     handler: async (req, reply) => {
       let caller: Caller | undefined;
       if (spec.access !== 'public') {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostingMessages as m, messages, type PowerAction } from '@canopy/contract';
+import { accessServer } from '../access/server-access.ts';
 import { activityRepo } from '../activity/activity.repo.ts';
 import type { Caller } from '../auth/guard.ts';
 import type { AppContext } from '../context.ts';
@@ -73,9 +74,10 @@ export async function createServer(ctx: AppContext, caller: Caller, id: string, 
 
 /** Deletes the caller's server and its data, and gives the slot back. */
 export async function deleteServer(ctx: AppContext, caller: Caller, id: string) {
-  const { user } = await actingUser(ctx, caller, id);
-  const server = await serversRepo.findByOwner(ctx.db, user.id);
-  if (!server) throw notFound(m.noServer, 'no_server');
+  const { user, server } = await accessServer(ctx, caller, id, 'owner', {
+    noServer: m.noServer,
+    notOwner: m.onlyOwnerDelete,
+  });
   if (ctx.servers.runtime.isBusy(server.id)) throw conflict(m.actionInProgress, 'action_in_progress');
   await removeServer(ctx, server.id);
   await log(ctx, user, 'Server deleted', server.name);
@@ -105,18 +107,31 @@ export async function removeServer(ctx: AppContext, serverId: string) {
 
 /** Starts, stops or restarts the caller's server; answers once the action is under way. */
 export async function powerAction(ctx: AppContext, caller: Caller, id: string, serverId: string, action: PowerAction) {
-  const { user, settings, admin } = await actingUser(ctx, caller, id);
-  const server = await serversRepo.findByOwner(ctx.db, user.id);
-  if (!server || server.name.toLowerCase() !== serverId.toLowerCase()) throw notFound(m.serverNotFound, 'no_server');
+  const {
+    user,
+    server,
+    settings,
+    isAdmin: admin,
+  } = await accessServer(ctx, caller, id, 'server:actions', {
+    noServer: m.noServer,
+  });
+  if (server.name.toLowerCase() !== serverId.toLowerCase()) throw notFound(m.serverNotFound, 'no_server');
   if (settings.disableServerActions && !admin) throw forbidden(m.actionsDisabled, 'actions_disabled');
+  // Storage and server time are the owner's, also when a collaborator presses start.
+  const owner = user.id === server.owner_id ? user : await usersRepo.findById(ctx.db, server.owner_id);
+  if (!owner) throw notFound(m.serverNotFound, 'no_server');
 
   const runtime = ctx.servers.runtime;
   const status = runtime.state(server.id).status;
   if (runtime.isBusy(server.id)) throw conflict(m.actionInProgress, 'action_in_progress');
   if (action !== 'stop') {
-    if (Number(user.storage_used_bytes) / MB >= Number(user.storage_limit_mb))
+    if (Number(owner.storage_used_bytes) / MB >= Number(owner.storage_limit_mb))
       throw conflict(m.storageFull, 'storage_full');
-    if (user.server_permanent !== 1 && user.server_expires_at !== null && Number(user.server_expires_at) <= ctx.now())
+    if (
+      owner.server_permanent !== 1 &&
+      owner.server_expires_at !== null &&
+      Number(owner.server_expires_at) <= ctx.now()
+    )
       throw forbidden(m.serverTimeExpired, 'server_time_expired');
   }
   if (action === 'start' && status === 'ONLINE') throw conflict(m.alreadyRunning, 'already_running');

@@ -27,8 +27,14 @@ export function estimatedExpiry(u: UserRow, now: number): string {
 
 const MB = 1024 * 1024;
 
-/** The profile record of the spec, built from the stored user and the name of their server. */
-export function toProfile(u: UserRow, now: number, serverName: string | null = null): Profile {
+/** The server a profile shows: the user's own, or the one they collaborate on with their permissions. */
+export interface ProfileServer {
+  name: string;
+  collaboratorPermissions?: string[];
+}
+
+/** The profile record of the spec, built from the stored user and their server. */
+export function toProfile(u: UserRow, now: number, server: ProfileServer | null = null): Profile {
   const banned = isBanActive(u, now);
   return {
     id: u.id,
@@ -38,7 +44,7 @@ export function toProfile(u: UserRow, now: number, serverName: string | null = n
     email: u.email,
     growId: u.grow_id,
     accountType: u.account_type,
-    serverOwned: serverName ?? NO_SERVER,
+    serverOwned: server?.name ?? NO_SERVER,
     registeredAt: iso(u.registered_at),
     availableSlot: Number(u.available_slot),
     credit: Number(u.credit),
@@ -56,8 +62,8 @@ export function toProfile(u: UserRow, now: number, serverName: string | null = n
       : null,
     isAdmin: u.is_admin === 1,
     isSuperAdmin: u.is_super_admin === 1,
-    isCollaborator: false,
-    collaboratorPermissions: [],
+    isCollaborator: server?.collaboratorPermissions !== undefined,
+    collaboratorPermissions: server?.collaboratorPermissions ?? [],
     redeemedCodes: [],
   };
 }

@@ -1,11 +1,12 @@
 import { messages, type ProfileResponse, type RegisterRequest } from '@canopy/contract';
 import type { Caller } from '../auth/guard.ts';
+import { collaboratorsRepo } from '../collaborators/collaborators.repo.ts';
 import type { AppContext } from '../context.ts';
 import { isUniqueViolation } from '../db/db.ts';
 import { conflict, forbidden, maintenance, notFound } from '../errors.ts';
 import { serversRepo } from '../servers/servers.repo.ts';
 import { settingsRepo } from '../settings/settings.repo.ts';
-import { toProfile } from './profile.ts';
+import { type ProfileServer, toProfile } from './profile.ts';
 import { usersRepo } from './users.repo.ts';
 
 const isAdmin = (caller: Caller) => caller.user.is_admin === 1;
@@ -17,8 +18,15 @@ export async function getProfile(ctx: AppContext, caller: Caller, id: string): P
   if (settings.maintenance && !isAdmin(caller)) throw maintenance();
   const user = id === caller.user.id ? caller.user : await usersRepo.findById(ctx.db, id);
   if (!user?.grow_id) throw notFound(messages.notRegistered, 'not_registered');
-  const server = await serversRepo.findByOwner(ctx.db, user.id);
-  return { profile: toProfile(user, ctx.now(), server?.name ?? null), settings };
+  return { profile: toProfile(user, ctx.now(), await profileServer(ctx, user.id)), settings };
+}
+
+/** The user's own server, else the one they collaborate on. */
+async function profileServer(ctx: AppContext, userId: string): Promise<ProfileServer | null> {
+  const owned = await serversRepo.findByOwner(ctx.db, userId);
+  if (owned) return { name: owned.name };
+  const shared = await collaboratorsRepo.serverOf(ctx.db, userId);
+  return shared ? { name: shared.name, collaboratorPermissions: JSON.parse(shared.permissions) } : null;
 }
 
 /** Claims a GrowID for the caller, once; names are unique whatever their case. */

@@ -1,37 +1,24 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { type ServerSocketMessage, socketCloseCodes } from '@canopy/contract';
+import { clientSocketMessageSchema, type ServerSocketMessage, socketCloseCodes } from '@canopy/contract';
 import type { FastifyInstance } from 'fastify';
 import { WebSocket, WebSocketServer } from 'ws';
 import { authenticate } from '../auth/guard.ts';
+import { collaboratorsRepo } from '../collaborators/collaborators.repo.ts';
 import type { AppContext } from '../context.ts';
 import type { StatusEvent } from '../events/bus.ts';
 import { serversRepo } from '../servers/servers.repo.ts';
+import { ConsoleSession } from './console-session.ts';
 
 const PATH = /^\/ws\/([^/?]+)$/;
 const HEARTBEAT_MS = 30_000;
 
-/** Who listens to which user's events. */
-class Subscribers {
-  private readonly byUser = new Map<string, Set<WebSocket>>();
-  add(userId: string, ws: WebSocket) {
-    const set = this.byUser.get(userId) ?? new Set<WebSocket>();
-    this.byUser.set(userId, set);
-    set.add(ws);
-    ws.once('close', () => {
-      set.delete(ws);
-      if (set.size === 0) this.byUser.delete(userId);
-    });
-  }
-  send(userId: string, message: ServerSocketMessage) {
-    const set = this.byUser.get(userId);
-    if (!set) return;
-    const data = JSON.stringify(message);
-    for (const ws of set) if (ws.readyState === WebSocket.OPEN) ws.send(data);
-  }
-  all() {
-    return [...this.byUser.values()].flatMap((s) => [...s]);
-  }
+/** One open socket: whose it is and what it follows. */
+export interface Connection {
+  ws: WebSocket;
+  userId: string;
+  alive: boolean;
+  console: ConsoleSession;
 }
 
 const statusMessage = (e: Pick<StatusEvent, 'name' | 'status' | 'players'>): ServerSocketMessage => ({
@@ -41,45 +28,73 @@ const statusMessage = (e: Pick<StatusEvent, 'name' | 'status' | 'players'>): Ser
 
 /**
  * WebSocket /ws/{userId}?token=…: authenticated with the session token; a bad or expired token or
- * someone else's id is closed with 1008 (the browser refreshes and retries). Pushes status updates.
+ * someone else's id is closed with 1008 (the browser refreshes and retries). Pushes status updates to the
+ * owner and collaborators of a server, and carries the console (see console-session.ts).
  */
 export function attachWebSocket(app: FastifyInstance, ctx: AppContext) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
-  const subscribers = new Subscribers();
+  const byUser = new Map<string, Set<Connection>>();
+  const all = () => [...byUser.values()].flatMap((s) => [...s]);
 
-  ctx.bus.on('status', (e) => subscribers.send(e.ownerId, statusMessage(e)));
+  ctx.bus.on('status', async (e) => {
+    const audience = [e.ownerId, ...(await collaboratorsRepo.audience(ctx.db, e.serverId).catch(() => []))];
+    const data = JSON.stringify(statusMessage(e));
+    for (const userId of audience)
+      for (const c of byUser.get(userId) ?? []) if (c.ws.readyState === WebSocket.OPEN) c.ws.send(data);
+  });
+  ctx.bus.on('console', (e) => {
+    for (const c of all()) c.console.deliver(e.serverId, e.line);
+  });
 
-  const upgrade = async (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+  const open = async (ws: WebSocket, userId: string, token: string) => {
+    try {
+      const caller = await authenticate(ctx, `Bearer ${token}`);
+      if (caller.user.id !== userId) throw new Error('not your socket');
+      const conn: Connection = { ws, userId, alive: true, console: new ConsoleSession(ctx, ws, userId) };
+      const set = byUser.get(userId) ?? new Set<Connection>();
+      byUser.set(userId, set);
+      set.add(conn);
+      ws.on('close', () => {
+        set.delete(conn);
+        if (set.size === 0) byUser.delete(userId);
+      });
+      ws.on('pong', () => {
+        conn.alive = true;
+      });
+      ws.on('message', (data) => {
+        const parsed = clientSocketMessageSchema.safeParse(safeJson(String(data)));
+        if (!parsed.success) return conn.console.refuse(parsed.error.issues[0]?.message ?? 'Invalid message.');
+        void conn.console.handle(parsed.data);
+      });
+      const server =
+        (await serversRepo.findByOwner(ctx.db, userId)) ?? (await collaboratorsRepo.serverOf(ctx.db, userId));
+      if (server)
+        ws.send(JSON.stringify(statusMessage({ name: server.name, ...ctx.servers.runtime.state(server.id) })));
+    } catch {
+      ws.close(socketCloseCodes.policyViolation, 'Authentication failed');
+    }
+  };
+
+  const upgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const match = PATH.exec(url.pathname);
     if (!match) return socket.destroy();
-    wss.handleUpgrade(req, socket, head, async (ws) => {
-      try {
-        const caller = await authenticate(ctx, `Bearer ${url.searchParams.get('token') ?? ''}`);
-        if (caller.user.id !== decodeURIComponent(match[1] ?? '')) throw new Error('not your socket');
-        subscribers.add(caller.user.id, ws);
-        (ws as WebSocket & { alive?: boolean }).alive = true;
-        ws.on('pong', () => {
-          (ws as WebSocket & { alive?: boolean }).alive = true;
-        });
-        const server = await serversRepo.findByOwner(ctx.db, caller.user.id);
-        if (server)
-          ws.send(JSON.stringify(statusMessage({ name: server.name, ...ctx.servers.runtime.state(server.id) })));
-      } catch {
-        ws.close(socketCloseCodes.policyViolation, 'Authentication failed');
-      }
-    });
+    wss.handleUpgrade(
+      req,
+      socket,
+      head,
+      (ws) => void open(ws, decodeURIComponent(match[1] ?? ''), url.searchParams.get('token') ?? ''),
+    );
   };
-  app.server.on('upgrade', (req, socket, head) => void upgrade(req, socket, head));
+  app.server.on('upgrade', upgrade);
 
   // Dead connections (a laptop closed mid-session) are found by ping and dropped.
   const heartbeat = setInterval(() => {
-    for (const ws of subscribers.all()) {
-      const w = ws as WebSocket & { alive?: boolean };
-      if (w.alive === false) w.terminate();
+    for (const c of all()) {
+      if (!c.alive) c.ws.terminate();
       else {
-        w.alive = false;
-        w.ping();
+        c.alive = false;
+        c.ws.ping();
       }
     }
   }, HEARTBEAT_MS);
@@ -87,7 +102,15 @@ export function attachWebSocket(app: FastifyInstance, ctx: AppContext) {
   // preClose, not onClose: Fastify waits for open connections before onClose, and sockets never end by themselves.
   app.addHook('preClose', async () => {
     clearInterval(heartbeat);
-    for (const ws of subscribers.all()) ws.close(1001, 'Server shutting down');
+    for (const c of all()) c.ws.close(1001, 'Server shutting down');
     wss.close();
   });
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
 }
