@@ -69,4 +69,83 @@ describeEachDatabase('status over the WebSocket', (api) => {
     mine.ws.close(1000);
     theirs.ws.close(1000);
   });
+
+  it('streams the console to a subscriber and runs commands, rate-limited and logged', async () => {
+    const s = await signInRegistered(api());
+    const name = `con${process.pid % 10000}${api().dialect[0]}`;
+    await api().request('POST', `/users/${s.user.id}/server`, { token: s.sessionToken, body: { serverName: name } });
+    await api().request('POST', `/users/${s.user.id}/server/${name}/start`, { token: s.sessionToken });
+    const c = connect(api(), s.user.id, s.sessionToken);
+    await c.opened;
+    await until(() => c.messages.some((m) => m.type === 'status_update' && m.payload.status === 'ONLINE'), 'ONLINE');
+    const lines = () =>
+      c.messages.flatMap((m) =>
+        m.type === 'console_history'
+          ? m.payload.lines
+          : m.type === 'console_log'
+            ? [m.payload.line]
+            : m.type === 'console_batch'
+              ? m.payload.lines
+              : [],
+      );
+    c.ws.send(JSON.stringify({ type: 'console_subscribe' }));
+    await until(() => c.messages.some((m) => m.type === 'console_history'), 'history');
+    assert.ok(
+      lines().some((l) => l.includes('READY')),
+      'history holds the ready line',
+    );
+
+    c.ws.send(JSON.stringify({ type: 'console_command', payload: { command: '  say hello console  ' } }));
+    await until(() => lines().some((l) => l.includes('hello console')), 'the echo of say');
+    c.ws.send(JSON.stringify({ type: 'console_command', payload: { command: '   ' } }));
+    await until(
+      () => c.messages.some((m) => m.type === 'error' && m.payload.message === 'Command cannot be empty.'),
+      'empty refused',
+    );
+
+    for (let i = 0; i < 15; i++)
+      c.ws.send(JSON.stringify({ type: 'console_command', payload: { command: `say burst ${i}` } }));
+    await until(
+      () => c.messages.some((m) => m.type === 'error' && m.payload.message === 'Too many commands. Please slow down.'),
+      'rate limit',
+    );
+    const logged = await api().ctx.db.all<{ details: string }>(
+      "SELECT details FROM activity_logs WHERE action = 'Console command' AND details LIKE ?",
+      [`${name}:%`],
+    );
+    assert.ok(logged.some((l) => l.details === `${name}: say hello console`));
+    assert.ok(logged.length <= 11, 'refused commands are not run');
+    c.ws.close(1000);
+  });
+
+  it('refuses the console to a collaborator without console:use', async () => {
+    const owner = await signInRegistered(api());
+    const helper = await signInRegistered(api());
+    const name = `cop${process.pid % 10000}${api().dialect[0]}`;
+    await api().request('POST', `/users/${owner.user.id}/server`, {
+      token: owner.sessionToken,
+      body: { serverName: name },
+    });
+    await api().request('POST', `/users/${owner.user.id}/server/collaborators`, {
+      token: owner.sessionToken,
+      body: { discordId: helper.user.id, permissions: ['worlds:manage'] },
+    });
+    const c = connect(api(), helper.user.id, helper.sessionToken);
+    await c.opened;
+    await until(() => c.messages.some((m) => m.type === 'status_update'), 'the collaborator sees the status');
+    c.ws.send(JSON.stringify({ type: 'console_subscribe' }));
+    await until(() => c.messages.some((m) => m.type === 'error'), 'refusal');
+    assert.deepEqual(
+      c.messages.find((m) => m.type === 'error'),
+      {
+        type: 'error',
+        payload: { message: 'You do not have permission to use the console.' },
+      },
+    );
+    assert.equal(
+      c.messages.some((m) => m.type === 'console_history'),
+      false,
+    );
+    c.ws.close(1000);
+  });
 });
