@@ -32,10 +32,32 @@ export const serverPageMessages = {
   collaboratorUpdated: 'Collaborator updated successfully.',
   collaboratorRemoved: 'Collaborator removed successfully.',
   collaboratorNotFound: 'That user is not a collaborator on this server.',
+  fetchCollaboratorsFailed: 'Failed to fetch collaborators.',
+  requestFailedStatus: (status: number) => `Request failed with status ${status}`,
+  addCollaboratorFailed: 'Failed to add collaborator.',
+  updateCollaboratorFailed: 'Failed to update collaborator.',
+  removeCollaboratorFailed: 'Failed to remove collaborator.',
+  validationUnknown: 'An unknown validation error occurred.',
+  validationFailed: 'An error occurred during validation.',
+  panelUrlCopied: 'Panel URL copied to clipboard!',
+  panelUrlCopyFailed: 'Failed to copy URL.',
   worldSaved: 'World saved.',
   worldDeleted: 'World deleted.',
   playerSaved: 'Player saved.',
   playerBanned: 'Player banned.',
+  fetchWorldsFailed: (status: number) => `Failed to fetch worlds: ${status}`,
+  fetchWorldFailed: 'Failed to fetch world data.',
+  saveWorldFailed: 'Failed to save world data.',
+  deleteWorldFailed: 'Failed to delete world',
+  fetchPlayersFailed: (status: number) => `Failed to fetch players: ${status}`,
+  fetchPlayerFailed: 'Failed to fetch player data.',
+  savePlayerFailed: 'Failed to save player data.',
+  banPlayerFailed: 'Failed to ban player',
+  fetchItemDatabaseFailed: 'Failed to fetch item database.',
+  noPlayers: 'No players found on this server.',
+  noPlayersMatch: 'No players match your filters.',
+  noWorlds: 'No worlds found on this server.',
+  noWorldsMatch: 'No worlds match your search.',
 } as const;
 
 /** A Discord id: a snowflake of 17 to 20 digits. */
@@ -54,9 +76,11 @@ export const addCollaboratorRequestSchema = z.object({
   discordId: discordIdSchema,
   permissions: collaboratorPermissionsSchema,
 });
+export type AddCollaboratorRequest = z.infer<typeof addCollaboratorRequestSchema>;
 
 /** Body of PUT /users/{id}/server/collaborators/{discordId}. */
 export const updateCollaboratorRequestSchema = z.object({ permissions: collaboratorPermissionsSchema });
+export type UpdateCollaboratorRequest = z.infer<typeof updateCollaboratorRequestSchema>;
 
 /** A row of GET /users/{id}/server/collaborators. */
 export const collaboratorSchema = z.object({

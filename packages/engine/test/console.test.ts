@@ -35,6 +35,13 @@ describe('console on stdin', () => {
       );
   });
 
+  it('floods numbered, timestamped lines for console benchmarks', async () => {
+    const out = await type('flood 1200', /flood 1200\/1200 t=/);
+    const flood = out.filter((l) => / flood \d+\/1200 t=\d+\.\d{3}$/.test(l));
+    assert.equal(flood.length, 1200);
+    assert.match((await type('flood lots', /Usage: flood/)).at(-1) ?? '', /\[WARN\] Usage: flood <count>/);
+  });
+
   it('warns on an unknown command and keeps going', async () => {
     const out = await type('frobnicate now', /Unknown command/);
     assert.match(out.at(-1) ?? '', /\[WARN\] Unknown command "frobnicate"\. Type "help" for the list of commands\.$/);

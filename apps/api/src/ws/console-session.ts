@@ -6,7 +6,7 @@ import { activityRepo } from '../activity/activity.repo.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { usersRepo } from '../users/users.repo.ts';
-import { ConsoleFeed } from './console-feed.ts';
+import { ConsoleFeed, type ConsoleHub } from './console-feed.ts';
 import { TokenBucket } from './rate-limit.ts';
 
 /** Commands a connection may send: 10 at once, then 5 a second. */
@@ -23,9 +23,11 @@ export class ConsoleSession {
   private readonly userId: string;
   private feed: ConsoleFeed | null = null;
   private readonly bucket: TokenBucket;
+  private readonly hub: ConsoleHub;
 
-  constructor(ctx: AppContext, ws: WebSocket, userId: string) {
+  constructor(ctx: AppContext, ws: WebSocket, userId: string, hub: ConsoleHub) {
     this.ctx = ctx;
+    this.hub = hub;
     this.ws = ws;
     this.userId = userId;
     this.bucket = new TokenBucket(COMMAND_BURST, COMMANDS_PER_SECOND, ctx.now);
@@ -38,8 +40,10 @@ export class ConsoleSession {
     return (await accessServer(this.ctx, { user, familyId: '' }, this.userId, 'console:use')).server;
   }
 
-  deliver(serverId: string, line: string) {
-    if (this.feed?.serverId === serverId) this.feed.push(line);
+  /** Stops following the console (unsubscribe or socket closed). */
+  end() {
+    this.hub.remove(this.feed);
+    this.feed = null;
   }
 
   refuse(message: string) {
@@ -48,10 +52,12 @@ export class ConsoleSession {
 
   async handle(message: ClientSocketMessage) {
     try {
-      if (message.type === 'console_unsubscribe') this.feed = null;
+      if (message.type === 'console_unsubscribe') this.end();
       else if (message.type === 'console_subscribe') {
         const server = await this.currentServer();
+        this.end();
         this.feed = new ConsoleFeed(this.ws, server.id, this.ctx.servers.runtime.consoleHistory(server.id));
+        this.hub.add(this.feed);
       } else await this.command(message.payload.command);
     } catch (error) {
       this.refuse(error instanceof AppError ? error.message : 'The command could not be run.');

@@ -8,6 +8,7 @@ import { collaboratorsRepo } from '../collaborators/collaborators.repo.ts';
 import type { AppContext } from '../context.ts';
 import type { StatusEvent } from '../events/bus.ts';
 import { serversRepo } from '../servers/servers.repo.ts';
+import { ConsoleHub } from './console-feed.ts';
 import { ConsoleSession } from './console-session.ts';
 
 const PATH = /^\/ws\/([^/?]+)$/;
@@ -42,19 +43,19 @@ export function attachWebSocket(app: FastifyInstance, ctx: AppContext) {
     for (const userId of audience)
       for (const c of byUser.get(userId) ?? []) if (c.ws.readyState === WebSocket.OPEN) c.ws.send(data);
   });
-  ctx.bus.on('console', (e) => {
-    for (const c of all()) c.console.deliver(e.serverId, e.line);
-  });
+  const hub = new ConsoleHub();
+  ctx.bus.on('console', (e) => hub.push(e.serverId, e.line));
 
   const open = async (ws: WebSocket, userId: string, token: string) => {
     try {
       const caller = await authenticate(ctx, `Bearer ${token}`);
       if (caller.user.id !== userId) throw new Error('not your socket');
-      const conn: Connection = { ws, userId, alive: true, console: new ConsoleSession(ctx, ws, userId) };
+      const conn: Connection = { ws, userId, alive: true, console: new ConsoleSession(ctx, ws, userId, hub) };
       const set = byUser.get(userId) ?? new Set<Connection>();
       byUser.set(userId, set);
       set.add(conn);
       ws.on('close', () => {
+        conn.console.end();
         set.delete(conn);
         if (set.size === 0) byUser.delete(userId);
       });

@@ -32,6 +32,24 @@ const commands: Record<string, Command> = {
       ctx.log.info(`[SERVER] ${rest} (sent to ${reached} player${reached === 1 ? '' : 's'})`);
     },
   },
+  flood: {
+    usage: 'flood <count> [lines/s]',
+    summary: 'prints <count> numbered lines, as fast as it can or at a rate (console benchmarks)',
+    async run(ctx, [count, rate]) {
+      const n = Number(count);
+      const perSecond = rate === undefined ? 0 : Number(rate);
+      if (!Number.isInteger(n) || n < 1 || n > 10_000_000 || !(perSecond >= 0))
+        return ctx.log.warn('Usage: flood <count> (1-10000000) [lines/s]');
+      const start = performance.now();
+      // Each line carries its wall-clock send time in ms, so a reader can measure end-to-end latency.
+      for (let i = 1; i <= n; i++) {
+        ctx.log.info(`flood ${i}/${n} t=${(performance.timeOrigin + performance.now()).toFixed(3)}`);
+        if (i % 100 !== 0) continue;
+        const ahead = perSecond ? start + (i / perSecond) * 1000 - performance.now() : 0;
+        await new Promise((r) => (ahead > 1 ? setTimeout(r, ahead) : setImmediate(r))); // let requests through
+      }
+    },
+  },
   players: {
     usage: 'players',
     summary: 'lists the players online',

@@ -1,0 +1,114 @@
+// One engine printing as fast as it can to many subscribed console sockets.
+// Prints lines/s per client, end-to-end latency p50/p99, and the api's memory (peak, and with a client
+// that stopped reading). Run: npm run bench:console   (env: CLIENTS=50 LINES=100000 RATE=25000; RATE=0 = max)
+import { WebSocket } from 'ws';
+import { benchUser, call, memoryMb, percentile, startBenchApi } from './lib/api-process.ts';
+
+const CLIENTS = Number(process.env.CLIENTS ?? 50);
+const LINES = Number(process.env.LINES ?? 100_000);
+/** Lines per second the engine prints; 0 = as fast as it can. */
+const RATE = Number(process.env.RATE ?? 25_000);
+const FLOOD = / flood (\d+)\/\d+ t=(\d+\.\d+)$/;
+const now = () => performance.timeOrigin + performance.now();
+
+interface Client {
+  ws: WebSocket;
+  received: number;
+  first: number;
+  last: number;
+  latencies: number[];
+}
+
+const api = await startBenchApi();
+try {
+  const owner = await benchUser(api.base, 'consolebench');
+  await call(api.base, owner.token, 'POST', `/users/${owner.id}/server`, { serverName: 'consolebench' });
+  await call(api.base, owner.token, 'POST', `/users/${owner.id}/server/consolebench/start`);
+  for (;;) {
+    const feed = await (await fetch(`${api.base}/status`)).json();
+    if (feed.hostedServers[0]?.status === 'ONLINE') break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+
+  const open = (onLines: (lines: string[]) => void) =>
+    new Promise<WebSocket>((resolve, reject) => {
+      const ws = new WebSocket(`${api.base.replace('http', 'ws')}/ws/${owner.id}?token=${owner.token}`);
+      ws.on('message', (data) => {
+        const m = JSON.parse(String(data));
+        if (m.type === 'console_log') onLines([m.payload.line]);
+        else if (m.type === 'console_batch') onLines(m.payload.lines);
+        else if (m.type === 'error') console.error(m.payload.message);
+      });
+      ws.once('open', () => {
+        ws.send(JSON.stringify({ type: 'console_subscribe' }));
+        resolve(ws);
+      });
+      ws.once('error', reject);
+    });
+
+  const clients: Client[] = [];
+  for (let i = 0; i < CLIENTS; i++) {
+    const c: Client = { ws: undefined as unknown as WebSocket, received: 0, first: 0, last: 0, latencies: [] };
+    c.ws = await open((lines) => {
+      const t = now();
+      for (const line of lines) {
+        const m = FLOOD.exec(line);
+        if (!m) continue;
+        if (c.received === 0) c.first = t;
+        c.received++;
+        c.last = t;
+        if (Number(m[1]) % 20 === 0) c.latencies.push(t - Number(m[2]));
+      }
+    });
+    clients.push(c);
+  }
+  // A browser tab that stops reading (a frozen laptop): its socket is paused for the whole run.
+  const stalled = await open(() => {});
+  stalled.pause();
+  await new Promise((r) => setTimeout(r, 500));
+
+  const apiPid = api.child.pid ?? 0;
+  const base = memoryMb(apiPid).rss;
+  let peak = base;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, memoryMb(apiPid).rss);
+  }, 50);
+
+  const started = now();
+  clients[0]?.ws.send(JSON.stringify({ type: 'console_command', payload: { command: `flood ${LINES} ${RATE}` } }));
+  const deadline = Date.now() + 120_000;
+  let lastProgress = -1;
+  let quietSince = Date.now();
+  while (Date.now() < deadline) {
+    const total = clients.reduce((a, c) => a + c.received, 0);
+    if (total === CLIENTS * LINES) break;
+    if (total !== lastProgress) {
+      lastProgress = total;
+      quietSince = Date.now();
+    } else if (Date.now() - quietSince > 3000) break; // lines were dropped for someone; stop waiting
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  clearInterval(sampler);
+  const after = memoryMb(apiPid).rss;
+
+  const rates = clients.map((c) => c.received / ((c.last - c.first) / 1000 || 1));
+  const latencies = clients.flatMap((c) => c.latencies);
+  const complete = clients.filter((c) => c.received === LINES).length;
+  console.log(
+    `Node ${process.version}, ${CLIENTS} console clients + 1 stalled client, ${LINES} lines from one engine at ${RATE || 'max'} lines/s (clients run in this process)\n`,
+  );
+  console.log(`delivered complete to ${complete}/${CLIENTS} clients in ${((now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `lines/s per client: min ${Math.min(...rates).toFixed(0)}, median ${percentile(rates, 50).toFixed(0)} (goal >= 20000)`,
+  );
+  console.log(
+    `end-to-end latency: p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms (goal p99 < 250 ms)`,
+  );
+  console.log(
+    `api RSS: before ${base.toFixed(0)} MB, peak ${peak.toFixed(0)} MB, after ${after.toFixed(0)} MB (stalled client still connected)`,
+  );
+  for (const c of clients) c.ws.close(1000);
+  stalled.terminate();
+} finally {
+  await api.stop();
+}
