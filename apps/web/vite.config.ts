@@ -21,6 +21,7 @@ const API_PATHS = [
   '/shop',
   '/feedback',
   '/ai',
+  '/all-items',
 ];
 
 function keepPageNavigations(req: IncomingMessage): string | undefined {

@@ -18,6 +18,8 @@ function connect(api: TestApi, id: string, token: string) {
   return { ws, messages, closed, opened };
 }
 
+const FLOOD_LINE = / flood \d+\/\d+ t=/;
+
 async function until(check: () => boolean, what: string, ms = 20000) {
   const deadline = Date.now() + ms;
   while (!check()) {
@@ -147,5 +149,62 @@ describeEachDatabase('status over the WebSocket', (api) => {
       false,
     );
     c.ws.close(1000);
+  });
+
+  it('drops console lines for a browser that stops reading, and says so when it reads again', async () => {
+    const s = await signInRegistered(api());
+    const name = `slow${process.pid % 10000}${api().dialect[0]}`;
+    await api().request('POST', `/users/${s.user.id}/server`, { token: s.sessionToken, body: { serverName: name } });
+    await api().request('POST', `/users/${s.user.id}/server/${name}/start`, { token: s.sessionToken });
+    const reader = connect(api(), s.user.id, s.sessionToken);
+    const sleeper = connect(api(), s.user.id, s.sessionToken);
+    await Promise.all([reader.opened, sleeper.opened]);
+    await until(
+      () => reader.messages.some((m) => m.type === 'status_update' && m.payload.status === 'ONLINE'),
+      'ONLINE',
+    );
+    for (const c of [reader, sleeper]) c.ws.send(JSON.stringify({ type: 'console_subscribe' }));
+    await until(() => sleeper.messages.some((m) => m.type === 'console_history'), 'history');
+    sleeper.ws.pause(); // stops reading from its TCP socket: the api's send buffer for it fills up
+
+    const flooded = 80000; // about 9 MB, more than the kernel and our 1 MB cap hold for the sleeper
+    reader.ws.send(JSON.stringify({ type: 'console_command', payload: { command: `flood ${flooded} 25000` } }));
+    const count = (c: typeof reader) =>
+      c.messages.reduce(
+        (n, m) =>
+          n +
+          (m.type === 'console_batch'
+            ? m.payload.lines.filter((l) => FLOOD_LINE.test(l)).length
+            : m.type === 'console_log' && FLOOD_LINE.test(m.payload.line)
+              ? 1
+              : 0),
+        0,
+      );
+    await until(() => count(reader) === flooded, 'every line at the reading browser', 60000);
+    sleeper.ws.resume();
+    // Let what was already queued for it drain before the next line arrives.
+    let seen = -1;
+    await until(() => {
+      const now = count(sleeper) + sleeper.messages.length;
+      const settled = now === seen;
+      seen = now;
+      return settled;
+    }, 'the queued lines to drain');
+    await new Promise((r) => setTimeout(r, 300));
+    reader.ws.send(JSON.stringify({ type: 'console_command', payload: { command: 'say after the flood' } }));
+    await until(
+      () =>
+        sleeper.messages.some(
+          (m) =>
+            (m.type === 'console_log' && m.payload.line.includes('after the flood')) ||
+            (m.type === 'console_batch' && m.payload.lines.some((l) => l.includes('after the flood'))),
+        ),
+      'the sleeper catches up',
+    );
+    const notice = sleeper.messages.find((m) => m.type === 'console_log' && /line\(s\) skipped/.test(m.payload.line));
+    assert.ok(notice, 'the slow browser is told that lines were skipped');
+    assert.ok(count(sleeper) < flooded, 'and it did not get everything queued for it');
+    reader.ws.close(1000);
+    sleeper.ws.close(1000);
   });
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { defaultSettings, messages, webRoutes } from '@canopy/contract';
-import { type NavUser, navAccess, navItems } from '../src/features/shell/nav-access.ts';
+import { hiddenRouteExplains, type NavUser, navAccess, navItems } from '../src/features/shell/nav-access.ts';
 
 const owner: NavUser = { isAdmin: false, isBanned: false, isCollaborator: false, serverOwned: 'MyServer' };
 const paths = (user: NavUser, settings = defaultSettings) =>
@@ -91,5 +91,13 @@ describe('navAccess locks', () => {
   });
   it('reports hidden routes as not visible', () => {
     assert.deepEqual(navAccess(route('/admin'), owner, defaultSettings), { visible: false });
+  });
+});
+
+describe('hiddenRouteExplains', () => {
+  it('lets owner-only pages explain themselves and redirects the other hidden routes', () => {
+    assert.equal(hiddenRouteExplains(route('/collaborators')), true);
+    assert.equal(hiddenRouteExplains(route('/admin')), false);
+    assert.equal(hiddenRouteExplains(route('/renew')), false);
   });
 });

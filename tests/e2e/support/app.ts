@@ -19,6 +19,15 @@ export interface RunningApp {
   stop(): Promise<void>;
 }
 
+// Each app of a run gets its own block of UDP game ports, so e2e files running in parallel never start
+// two engines on one port (the default range is shared). 61000+ is above Linux's ephemeral ports and
+// apart from the blocks the api tests use.
+let portBlock = 0;
+function gamePortRange(): string {
+  const base = 61000 + (((process.pid % 150) * 30 + portBlock++ * 10) % 4500);
+  return `${base}-${base + 9}`;
+}
+
 /** Starts `apps/api/src/main.ts` exactly as `npm start` does (after the web build), on SQLite. */
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'canopy-e2e-'));
@@ -35,6 +44,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
       DATABASE_URL: '',
       DISCORD_CLIENT_ID: '',
       DISCORD_API_URL: '',
+      CANOPY_GAME_PORTS: gamePortRange(),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

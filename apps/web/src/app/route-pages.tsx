@@ -1,8 +1,12 @@
 import type { WebRoute } from '@canopy/contract';
 import type { ComponentType } from 'react';
+import { CollaboratorsPage } from '../features/collaborators/components/collaborators-page.tsx';
+import { ConsolePage } from '../features/console/components/console-page.tsx';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page.tsx';
 import { ComingSoonPage } from '../features/placeholder/components/coming-soon-page.tsx';
+import { PlayersPage } from '../features/players/components/players-page.tsx';
 import { ProfilePage } from '../features/profile/components/profile-page.tsx';
+import { WorldsPage } from '../features/worlds/components/worlds-page.tsx';
 
 /** A page rendered for one guarded route. */
 export type RoutePage = ComponentType<{ route: WebRoute }>;
@@ -11,6 +15,10 @@ export type RoutePage = ComponentType<{ route: WebRoute }>;
 export const routePages: Readonly<Record<string, RoutePage>> = {
   '/dashboard': DashboardPage,
   '/profile': ProfilePage,
+  '/worlds': WorldsPage,
+  '/players': PlayersPage,
+  '/console': ConsolePage,
+  '/collaborators': CollaboratorsPage,
 };
 
 /** The page component for a route. */

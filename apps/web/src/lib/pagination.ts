@@ -23,3 +23,18 @@ export function pageWindow(page: number, totalPages: number): PageItem[] {
   if (end < total) items.push(total);
   return items;
 }
+
+/** One page of a list, with the page clamped into 1..totalPages (an empty list has one empty page). */
+export interface PageSlice<T> {
+  items: T[];
+  page: number;
+  totalPages: number;
+}
+
+/** Cuts page `page` (1-based) of `size` items out of `list`; a page past the end shows the last one. */
+export function pageSlice<T>(list: readonly T[], page: number, size: number): PageSlice<T> {
+  const totalPages = Math.max(1, Math.ceil(list.length / size));
+  const current = Math.min(Math.max(Math.floor(page) || 1, 1), totalPages);
+  const start = (current - 1) * size;
+  return { items: list.slice(start, start + size), page: current, totalPages };
+}

@@ -7,14 +7,16 @@ export interface ToggleProps {
   disabled?: boolean;
   /** Smaller text under the label. */
   description?: string;
+  /** Keeps the label for assistive tech only (a switch in a table cell under a column header). */
+  hideLabel?: boolean;
 }
 
 /** An on/off switch (role="switch") with a clickable label. */
-export function Toggle({ checked, onChange, label, disabled = false, description }: ToggleProps) {
+export function Toggle({ checked, onChange, label, disabled = false, description, hideLabel = false }: ToggleProps) {
   const id = useId();
   return (
     <div className={`flex items-start justify-between gap-4 ${disabled ? 'opacity-50' : ''}`}>
-      <div className="flex flex-col">
+      <div className={hideLabel ? 'sr-only' : 'flex flex-col'}>
         <label htmlFor={id} className="font-medium text-ink text-sm">
           {label}
         </label>

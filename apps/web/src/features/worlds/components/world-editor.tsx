@@ -1,0 +1,44 @@
+import type { WorldPut } from '@canopy/contract';
+import { useEffect } from 'react';
+import { Modal, Spinner } from '../../../components/ui/index.ts';
+import { useErrorToast } from '../../../hooks/use-error-toast.ts';
+import { useWorld } from '../api/get-world.ts';
+import { useSaveWorld } from '../api/save-world.ts';
+import { WorldEditorForm } from './world-editor-form.tsx';
+
+export interface WorldEditorProps {
+  userId: string;
+  name: string;
+  onClose: () => void;
+}
+
+/** The edit modal of one world, in its states loading, loaded and saving; a failed load closes it. */
+export function WorldEditor({ userId, name, onClose }: WorldEditorProps) {
+  const world = useWorld(userId, name);
+  const save = useSaveWorld(userId);
+  useErrorToast(world.error);
+  useEffect(() => {
+    if (world.isError) onClose();
+  }, [world.isError, onClose]);
+
+  const state = world.isPending ? 'loading' : save.isPending ? 'saving' : 'loaded';
+  return (
+    <Modal open title={`Edit World: ${name}`} onClose={() => !save.isPending && onClose()} className="max-w-3xl!">
+      <div data-testid="world-editor" data-state={state}>
+        {world.data ? (
+          <WorldEditorForm
+            world={world.data}
+            saving={save.isPending}
+            saveError={save.error?.message ?? null}
+            onCancel={onClose}
+            onSave={(body: WorldPut) => save.mutate({ name, world: body }, { onSuccess: onClose })}
+          />
+        ) : (
+          <div className="flex justify-center py-16 text-accent">
+            <Spinner size="lg" label="Loading world" />
+          </div>
+        )}
+      </div>
+    </Modal>
+  );
+}

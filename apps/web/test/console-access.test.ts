@@ -1,0 +1,73 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { CONSOLE_COMMAND_MAX, serverPageMessages } from '@canopy/contract';
+import {
+  type ConsoleProfile,
+  commandToSend,
+  connectionLabel,
+  consoleAccountBlock,
+  consoleBlock,
+} from '../src/features/console/console-access.ts';
+
+const owner: ConsoleProfile = {
+  serverOwned: 'Leafy',
+  isBanned: false,
+  isCollaborator: false,
+  collaboratorPermissions: [],
+};
+const helper: ConsoleProfile = { ...owner, isCollaborator: true, collaboratorPermissions: ['console:use'] };
+
+describe('consoleBlock', () => {
+  it('is open for an owner while the server runs or starts', () => {
+    for (const status of ['ONLINE', 'STARTING', 'RESTARTING'] as const) assert.equal(consoleBlock(owner, status), null);
+  });
+  it('does not block while the status is loading', () => {
+    assert.equal(consoleBlock(owner, null), null);
+  });
+  it('names the status that blocks', () => {
+    assert.equal(consoleBlock(owner, 'OFFLINE'), serverPageMessages.consoleOffline);
+    assert.equal(consoleBlock(owner, 'STOPPING'), serverPageMessages.consoleStopping);
+    assert.equal(consoleBlock(owner, 'UNKNOWN'), serverPageMessages.consoleUnknown);
+    assert.equal(consoleBlock(owner, 'SOMETHING_NEW'), serverPageMessages.consoleUnknown);
+  });
+  it('without a server', () => {
+    assert.equal(consoleBlock({ ...owner, serverOwned: 'No Server' }, null), 'You need a server to use the console.');
+    assert.equal(consoleBlock({ ...owner, serverOwned: '' }, 'ONLINE'), serverPageMessages.consoleNoServer);
+  });
+  it('banned beats the status', () => {
+    assert.equal(consoleBlock({ ...owner, isBanned: true }, 'ONLINE'), serverPageMessages.bannedConsole);
+  });
+  it('a collaborator needs console:use', () => {
+    assert.equal(consoleBlock(helper, 'ONLINE'), null);
+    assert.equal(
+      consoleBlock({ ...helper, collaboratorPermissions: ['worlds:manage'] }, 'ONLINE'),
+      serverPageMessages.noPermissionConsole,
+    );
+  });
+  it('an owner needs no permission list', () => {
+    assert.equal(consoleAccountBlock(owner), null);
+  });
+});
+
+describe('connectionLabel', () => {
+  it('labels the four WebSocket states as the spec writes them', () => {
+    assert.equal(connectionLabel('CONNECTING'), 'Connecting...');
+    assert.equal(connectionLabel('OPEN'), 'Connected');
+    assert.equal(connectionLabel('CLOSING'), 'Closing...');
+    assert.equal(connectionLabel('CLOSED'), 'Disconnected');
+  });
+});
+
+describe('commandToSend', () => {
+  it('trims', () => {
+    assert.equal(commandToSend('  say hi  '), 'say hi');
+  });
+  it('refuses empty and blank input', () => {
+    assert.equal(commandToSend(''), null);
+    assert.equal(commandToSend('   \t'), null);
+  });
+  it('refuses a command longer than the api accepts', () => {
+    assert.equal(commandToSend('x'.repeat(CONSOLE_COMMAND_MAX)), 'x'.repeat(CONSOLE_COMMAND_MAX));
+    assert.equal(commandToSend('x'.repeat(CONSOLE_COMMAND_MAX + 1)), null);
+  });
+});

@@ -1,0 +1,200 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { hostingMessages, serverPageMessages } from '@canopy/contract';
+import type { Browser, Page } from 'playwright-core';
+import { devUser } from '../../apps/api/src/dev-idp/dev-token.ts';
+import { type RunningApp, setAvailableSlots, startApp } from './support/app.ts';
+import { launchBrowser, signInAndRegister } from './support/browser.ts';
+
+// A hosted server needs a moment to boot; its status and console lines then arrive over the socket.
+const LIVE_TIMEOUT_MS = 60_000;
+const SERVER_NAME = 'Console_Grove';
+
+describe('console and collaborators against the real api and engine', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  // The owner's page and server are shared: the second test invites a collaborator onto them.
+  let owner: Page;
+  before(async () => {
+    app = await startApp();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  /** A fresh browser context signed in and registered through the UI, on the dashboard. */
+  async function registeredPage(username: string, growId: string): Promise<Page> {
+    const page = await (await browser.newContext()).newPage();
+    await signInAndRegister(page, app.url, username, growId);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    return page;
+  }
+  const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+  const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
+  /** Waits for a console line containing `text`; on a timeout the error shows what the log held. */
+  async function consoleShows(page: Page, text: string) {
+    try {
+      await page.getByTestId('console-line').filter({ hasText: text }).first().waitFor({ timeout: LIVE_TIMEOUT_MS });
+    } catch (error) {
+      const shown = (await page.getByTestId('console-line').allTextContents()).join('\n');
+      throw new Error(
+        `console never showed "${text}"; it shows:\n${shown.slice(-2000)}\napp log:\n${app.output().slice(-3000)}`,
+        {
+          cause: error,
+        },
+      );
+    }
+  }
+  async function sendCommand(page: Page, command: string) {
+    const input = page.getByTestId('console-input');
+    await input.fill(command);
+    await input.press('Enter');
+    // The form submits asynchronously, so the cleared input is waited for.
+    await page.waitForFunction(
+      () => (document.querySelector('[data-testid="console-input"]') as HTMLInputElement | null)?.value === '',
+    );
+  }
+
+  it("owner: the console shows the engine's live output and runs commands", async () => {
+    owner = await registeredPage('consoleowner', 'ConsoleOwner');
+    setAvailableSlots(app, devUser('consoleowner').id, 1);
+    await owner.reload();
+
+    // The console before there is a server.
+    await nav(owner).getByRole('link', { name: 'Console' }).click();
+    await owner.getByTestId('console-unavailable-reason').getByText(serverPageMessages.consoleNoServer).waitFor();
+    assert.equal(await owner.getByTestId('console-input').isDisabled(), true);
+
+    // Create and start the server from the dashboard.
+    await nav(owner).getByRole('link', { name: 'Dashboard' }).click();
+    await owner.getByRole('button', { name: 'Create Server' }).click();
+    await owner.getByRole('dialog').getByLabel('Server name').fill(SERVER_NAME);
+    await owner.getByRole('dialog').getByRole('button', { name: 'Create' }).click();
+    await owner.locator('[data-testid="server-status"] [data-status="OFFLINE"]').waitFor({ timeout: LIVE_TIMEOUT_MS });
+
+    // Stopped: the overlay says so.
+    await nav(owner).getByRole('link', { name: 'Console' }).click();
+    await owner.getByTestId('console-unavailable-reason').getByText(serverPageMessages.consoleOffline).waitFor();
+
+    await nav(owner).getByRole('link', { name: 'Dashboard' }).click();
+    await owner.getByTestId('server-start').click();
+    await owner.locator('[data-testid="server-status"] [data-status="ONLINE"]').waitFor({ timeout: LIVE_TIMEOUT_MS });
+
+    await nav(owner).getByRole('link', { name: 'Console' }).click();
+    await owner.locator('[data-testid="console-connection"][data-state="OPEN"]').getByText('Connected').waitFor();
+    await owner.locator('[data-testid="console-status"] [data-status="ONLINE"]').waitFor();
+    assert.equal(await owner.getByTestId('console-unavailable').count(), 0);
+    // The engine's real ready line, coloured as INFO.
+    await consoleShows(owner, 'READY control=');
+    assert.equal(
+      await owner.getByTestId('console-line').filter({ hasText: 'READY control=' }).first().getAttribute('data-level'),
+      'INFO',
+    );
+
+    assert.equal(await owner.getByTestId('console-send').isDisabled(), true, 'Send waits for a command');
+    await sendCommand(owner, '  say hello from e2e  ');
+    await consoleShows(owner, '> say hello from e2e');
+    await consoleShows(owner, '[SERVER] hello from e2e (sent to 0 players)');
+
+    await sendCommand(owner, 'worlds');
+    await consoleShows(owner, 'world(s)');
+    await consoleShows(owner, 'START owner=');
+
+    // An unknown command comes back as the engine's WARN line.
+    await sendCommand(owner, 'nosuchcommand');
+    await consoleShows(owner, 'Unknown command "nosuchcommand"');
+    assert.equal(
+      await owner.getByTestId('console-line').filter({ hasText: 'Unknown command' }).first().getAttribute('data-level'),
+      'WARN',
+    );
+
+    // Clear empties the view; new output appears again after it.
+    await owner.getByTestId('console-clear').click();
+    assert.equal(await owner.getByTestId('console-line').count(), 0);
+    await sendCommand(owner, 'say after clear');
+    await consoleShows(owner, '[SERVER] after clear');
+  });
+
+  it('a collaborator with only console:use gets the console and nothing else', async () => {
+    assert.ok(owner, 'the first test created the owner and the server');
+    const helper = await registeredPage('consolehelper', 'ConsoleHelper');
+    const helperId = devUser('consolehelper').id;
+
+    // The owner checks ids live and invites the helper with console:use only.
+    await nav(owner).getByRole('link', { name: 'Collaborators' }).click();
+    await owner.getByTestId('collaborators-empty').waitFor();
+    const idField = owner.getByTestId('collaborator-discord-id');
+    const status = (state: string) => owner.locator(`[data-testid="discord-id-status"][data-status="${state}"]`);
+    await idField.fill('12345');
+    await status('invalid_id').waitFor();
+    await idField.fill('99999999999999999');
+    await status('not_found').getByRole('button', { name: 'Invite them?' }).waitFor();
+    assert.equal(await owner.getByTestId('collaborator-add').isDisabled(), true);
+    await owner.getByTestId('collaborator-add-reason').getByText(serverPageMessages.invalidCollaborator).waitFor();
+    await idField.fill(devUser('consoleowner').id);
+    await status('conflict').waitFor();
+    await idField.fill(helperId);
+    await status('valid').getByText('consolehelper', { exact: false }).waitFor();
+    await owner.getByTestId('permission-console:use').check();
+    await owner.getByTestId('collaborator-add').click();
+    await toast(owner, serverPageMessages.collaboratorAdded);
+    const row = owner.locator(`[data-testid="collaborator-row"][data-discord-id="${helperId}"]`);
+    await row.getByText('Use Console').waitFor();
+    await status('idle').waitFor();
+    assert.equal(await idField.inputValue(), '', 'the form is reset after adding');
+
+    // The helper's panel now follows the owner's server.
+    await helper.reload();
+    await helper.getByTestId('server-name').getByText(SERVER_NAME).waitFor();
+    const links = await nav(helper).getByRole('link').allInnerTexts();
+    assert.equal(links.includes('Collaborators'), false, `sidebar: ${links.join(', ')}`);
+    assert.equal(links.includes('Renew & Shop'), false, `sidebar: ${links.join(', ')}`);
+    assert.ok(links.includes('Console'));
+
+    // Dashboard: power actions need server:actions; deleting is the owner's.
+    for (const action of ['start', 'stop', 'restart']) {
+      const button = helper.getByTestId(`server-${action}`);
+      assert.equal(await button.isDisabled(), true, `${action} is disabled`);
+      assert.equal(await button.getAttribute('title'), hostingMessages.noActionPermission);
+    }
+    assert.equal(await helper.getByTestId('server-delete').isDisabled(), true);
+    assert.equal(await helper.getByTestId('server-delete').getAttribute('title'), hostingMessages.onlyOwnerDelete);
+
+    // The console works for them: the history and their own command.
+    await nav(helper).getByRole('link', { name: 'Console' }).click();
+    await consoleShows(helper, 'READY control=');
+    await sendCommand(helper, 'say hello from the helper');
+    await consoleShows(helper, '[SERVER] hello from the helper');
+    // The owner's open console receives the same live lines.
+    await nav(owner).getByRole('link', { name: 'Console' }).click();
+    await consoleShows(owner, '[SERVER] hello from the helper');
+
+    // Worlds need worlds:manage.
+    await nav(helper).getByRole('link', { name: 'World Manager' }).click();
+    await helper.getByText(serverPageMessages.noPermissionWorlds).waitFor();
+
+    // Opened directly, the Collaborators page says it is the owner's.
+    await helper.goto(`${app.url}/collaborators`);
+    await helper.getByTestId('collaborators-blocked').getByText(serverPageMessages.onlyOwnerCollaborators).waitFor();
+
+    // The owner edits the permissions, then removes the helper, whose console access ends.
+    await nav(owner).getByRole('link', { name: 'Collaborators' }).click();
+    await row.getByTestId('collaborator-edit').click();
+    const dialog = owner.getByRole('dialog');
+    assert.equal(await dialog.getByTestId('permission-console:use').isChecked(), true);
+    await dialog.getByTestId('permission-worlds:manage').check();
+    await dialog.getByTestId('collaborator-save').click();
+    await toast(owner, serverPageMessages.collaboratorUpdated);
+    await row.getByText('Manage Worlds').waitFor();
+
+    await row.getByTestId('collaborator-remove').click();
+    await owner.getByRole('dialog').getByRole('button', { name: 'Remove', exact: true }).click();
+    await toast(owner, serverPageMessages.collaboratorRemoved);
+    await owner.getByTestId('collaborators-empty').waitFor();
+
+    await helper.goto(`${app.url}/console`);
+    await helper.getByTestId('console-unavailable-reason').getByText(serverPageMessages.consoleNoServer).waitFor();
+  });
+});
