@@ -81,6 +81,16 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     [dismiss, forget],
   );
 
+  // Open <dialog>s live in the browser's top layer, above any z-index. The stack is a manual popover and is
+  // shown again after each new toast, which puts it above whatever dialog is open at that moment.
+  const stack = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = stack.current;
+    if (!el?.showPopover || toasts.length === 0) return;
+    if (el.matches(':popover-open')) el.hidePopover();
+    el.showPopover();
+  }, [toasts.length]);
+
   useEffect(() => {
     const all = timers.current;
     return () => {
@@ -102,7 +112,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     <ToastContext.Provider value={api}>
       {children}
       <div
-        className="pointer-events-none fixed top-4 right-4 z-50 flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2"
+        ref={stack}
+        popover="manual"
+        className="pointer-events-none fixed inset-auto top-4 right-4 z-50 m-0 flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2 overflow-visible border-0 bg-transparent p-0"
         style={{ '--toast-duration': `${TOAST_EXIT_MS}ms` } as CSSProperties}
       >
         {toasts.map((t) => (
