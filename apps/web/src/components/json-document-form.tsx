@@ -1,0 +1,90 @@
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { useJsonDocument } from '../hooks/use-json-document.ts';
+import { checkDocument, type DocumentSchema, type JsonObject } from '../lib/json-draft.ts';
+import { EditorFooter } from './editor-footer.tsx';
+import { RawJsonEditor } from './raw-json-editor.tsx';
+import { type Tab, TabBar, useToast } from './ui/index.ts';
+
+/** What every form tab of a document editor gets. */
+export interface DocumentTabProps {
+  draft: JsonObject;
+  update: (patch: JsonObject) => void;
+  /** The first problem of each field, from the last refused save. */
+  errors: Record<string, string>;
+}
+
+/** A form tab: its label and what it shows. The Raw JSON tab is added by the editor itself. */
+export interface DocumentTab<T extends string> extends Tab<T> {
+  render: (props: DocumentTabProps) => ReactNode;
+}
+
+export interface JsonDocumentFormProps<T extends string, B> {
+  document: JsonObject;
+  tabs: readonly DocumentTab<T>[];
+  /** The body to validate and save, made from the draft. */
+  toBody: (draft: JsonObject) => JsonObject;
+  schema: DocumentSchema<B>;
+  /** Accessible name of the tab bar, and the prefix of tab ids and test ids. */
+  label: string;
+  idPrefix: string;
+  saving: boolean;
+  /** The api's refusal of the last save, if any. */
+  saveError: string | null;
+  onSave: (body: B) => void;
+  onCancel: () => void;
+}
+
+const RAW = 'raw';
+
+/**
+ * The loaded world or player editor: form tabs and a Raw JSON tab over one draft, validated with the
+ * contract's schema on save (refusals show inline and as a toast).
+ */
+export function JsonDocumentForm<T extends string, B>(p: JsonDocumentFormProps<T, B>) {
+  const first = p.tabs[0]?.id ?? (RAW as T);
+  const doc = useJsonDocument<T | typeof RAW>(p.document, first, RAW);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const toast = useToast();
+  const allTabs: readonly Tab<T | typeof RAW>[] = [...p.tabs, { id: RAW, label: 'Raw JSON' }];
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const refuse = (message: string) => {
+      setProblem(message);
+      toast.error(message);
+    };
+    if (doc.saveBlocked) return refuse(doc.saveBlocked);
+    const check = checkDocument(p.schema, p.toBody(doc.draft));
+    setErrors(check.ok ? {} : check.fieldErrors);
+    if (!check.ok) return refuse(check.message);
+    setProblem(null);
+    p.onSave(check.body);
+  }
+
+  const tab = p.tabs.find((t) => t.id === doc.tab);
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <TabBar tabs={allTabs} active={doc.tab} onChange={doc.setTab} label={p.label} idPrefix={p.idPrefix} />
+      <fieldset
+        disabled={p.saving}
+        role="tabpanel"
+        id={`${p.idPrefix}-panel-${doc.tab}`}
+        aria-labelledby={`${p.idPrefix}-tab-${doc.tab}`}
+        className="min-h-72"
+      >
+        {tab ? (
+          tab.render({ draft: doc.draft, update: doc.update, errors })
+        ) : (
+          <RawJsonEditor value={doc.rawText} error={doc.rawError} onChange={doc.editRaw} />
+        )}
+      </fieldset>
+      <EditorFooter
+        saving={p.saving}
+        problem={problem ?? p.saveError}
+        onCancel={p.onCancel}
+        saveTestId={`${p.idPrefix}-save`}
+      />
+    </form>
+  );
+}
