@@ -41,6 +41,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
       LOG_LEVEL: 'warn',
       CANOPY_DATA_DIR: dataDir,
       CANOPY_SUPER_ADMINS: devUser(ADMIN_USERNAME).id,
+      // Engines outlive an api by design (re-attach); a test app must not leave them behind.
+      CANOPY_STOP_SERVERS_ON_EXIT: 'true',
       DATABASE_URL: '',
       DISCORD_CLIENT_ID: '',
       DISCORD_API_URL: '',
