@@ -14,7 +14,10 @@ const db = await openDatabase(config).catch((error: Error) => {
   console.error(`Cannot open the database: ${error.message}`);
   process.exit(1);
 });
-const { app, ctx } = await buildApp(config, db);
+const { app, ctx } = await buildApp(config, db).catch((error: Error) => {
+  console.error(`Cannot start: ${error.message}`);
+  process.exit(1);
+});
 
 if (config.devIdentityProvider)
   app.log.warn(

@@ -45,3 +45,18 @@ describe('development identity provider tokens', () => {
     assert.equal(readDevToken('key', `${token}x`, now), null);
   });
 });
+
+describe('the stored session key', () => {
+  it('is made once, kept, and refused when it is too short', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { loadSessionSecret } = await import('../src/auth/secret.ts');
+    const dir = mkdtempSync(join(tmpdir(), 'canopy-secret-'));
+    const first = loadSessionSecret(undefined, dir);
+    assert.ok(first.length >= 32);
+    assert.equal(loadSessionSecret(undefined, dir), first);
+    writeFileSync(join(dir, 'session-secret'), '');
+    assert.throws(() => loadSessionSecret(undefined, dir), /shorter than 32 characters/);
+  });
+});

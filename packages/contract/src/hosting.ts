@@ -11,6 +11,7 @@ export const hostingMessages = {
   serverNameBanned: 'This server name is not allowed.',
   alreadyOwnsServer: 'You already own a server. Each user may own one server.',
   noSlots: 'You have no available server slots.',
+  collaboratorCannotCreate: 'Collaborators cannot create a server. Ask the owner to remove you first.',
   creationDisabled: 'Server creation is currently disabled by an administrator.',
   actionsDisabled: 'Server actions are currently disabled by an administrator.',
   bannedActions: 'Your account is banned and cannot perform server actions.',

@@ -23,7 +23,15 @@ export const CONSOLE_COMMAND_MAX = 500;
 export const clientSocketMessageSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('console_command'),
-    payload: z.object({ command: z.string().trim().min(1, 'Command cannot be empty.').max(CONSOLE_COMMAND_MAX) }),
+    payload: z.object({
+      command: z
+        .string()
+        .trim()
+        .min(1, 'Command cannot be empty.')
+        .max(CONSOLE_COMMAND_MAX)
+        // One message is one command: a line break would smuggle more past the rate limit.
+        .regex(/^[^\r\n\0]*$/, 'A command must be a single line.'),
+    }),
   }),
   z.object({ type: z.literal('console_subscribe'), payload: z.object({}).optional() }),
   z.object({ type: z.literal('console_unsubscribe'), payload: z.object({}).optional() }),

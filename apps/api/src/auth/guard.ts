@@ -8,6 +8,8 @@ import { refreshTokensRepo } from './refresh-tokens.repo.ts';
 export interface Caller {
   user: UserRow;
   familyId: string;
+  /** When the session token stops being valid (ms since the epoch). */
+  expiresAt: number;
 }
 
 /** Resolves the bearer session token to its user, or refuses with 401. */
@@ -23,5 +25,5 @@ export async function authenticate(ctx: AppContext, authorization: string | unde
   ]);
   // A revoked family (logout or detected reuse) ends the sessions it issued, not only its refresh tokens.
   if (!user || revoked) throw unauthorized(messages.invalidToken, 'invalid_token');
-  return { user, familyId: claims.fam };
+  return { user, familyId: claims.fam, expiresAt: claims.exp * 1000 };
 }

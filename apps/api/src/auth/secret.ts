@@ -9,9 +9,19 @@ import { join } from 'node:path';
 export function loadSessionSecret(configured: string | undefined, dataDir: string): string {
   if (configured) return configured;
   const file = join(dataDir, 'session-secret');
+  let stored: string | null = null;
   try {
-    return readFileSync(file, 'utf8').trim();
+    stored = readFileSync(file, 'utf8').trim();
   } catch {
+    stored = null;
+  }
+  if (stored !== null) {
+    // A short key (a write cut off by a crash or a full disk) would make tokens forgeable: refuse to start.
+    if (stored.length < 32)
+      throw new Error(`${file} holds a key shorter than 32 characters; delete it to make a new one`);
+    return stored;
+  }
+  {
     mkdirSync(dataDir, { recursive: true });
     const secret = randomBytes(48).toString('base64url');
     writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });

@@ -3,6 +3,7 @@ import { hostingMessages as m, messages, type PowerAction } from '@canopy/contra
 import { accessServer } from '../access/server-access.ts';
 import { activityRepo } from '../activity/activity.repo.ts';
 import type { Caller } from '../auth/guard.ts';
+import { collaboratorsRepo } from '../collaborators/collaborators.repo.ts';
 import type { AppContext } from '../context.ts';
 import { isUniqueViolation } from '../db/db.ts';
 import { AppError, badRequest, conflict, forbidden, maintenance, notFound } from '../errors.ts';
@@ -39,6 +40,7 @@ export async function createServer(ctx: AppContext, caller: Caller, id: string, 
   const { user, settings, admin } = await actingUser(ctx, caller, id);
   if (settings.disableServerCreation && !admin) throw forbidden(m.creationDisabled, 'creation_disabled');
   if (await serversRepo.findByOwner(ctx.db, user.id)) throw conflict(m.alreadyOwnsServer, 'already_owns_server');
+  if (await collaboratorsRepo.serverOf(ctx.db, user.id)) throw forbidden(m.collaboratorCannotCreate, 'collaborator');
   if (await bannedNamesRepo.isBanned(ctx.db, name)) throw badRequest(m.serverNameBanned, 'server_name_banned');
   if (await serversRepo.nameTaken(ctx.db, name)) throw conflict(m.serverNameTaken, 'server_name_taken');
   if (Number(user.available_slot) <= 0) throw forbidden(m.noSlots, 'no_slots');
@@ -124,9 +126,10 @@ export async function powerAction(ctx: AppContext, caller: Caller, id: string, s
   const runtime = ctx.servers.runtime;
   const status = runtime.state(server.id).status;
   if (runtime.isBusy(server.id)) throw conflict(m.actionInProgress, 'action_in_progress');
+  // The spec blocks only start on full storage; restart stays possible (configuration saves restart).
+  if (action === 'start' && Number(owner.storage_used_bytes) / MB >= Number(owner.storage_limit_mb))
+    throw conflict(m.storageFull, 'storage_full');
   if (action !== 'stop') {
-    if (Number(owner.storage_used_bytes) / MB >= Number(owner.storage_limit_mb))
-      throw conflict(m.storageFull, 'storage_full');
     if (
       owner.server_permanent !== 1 &&
       owner.server_expires_at !== null &&

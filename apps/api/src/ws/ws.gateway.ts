@@ -47,14 +47,28 @@ export function attachWebSocket(app: FastifyInstance, ctx: AppContext) {
   ctx.bus.on('console', (e) => hub.push(e.serverId, e.line));
 
   const open = async (ws: WebSocket, userId: string, token: string) => {
+    // Frames that arrive while the token is checked (real I/O on PostgreSQL) wait instead of being lost.
+    const early: string[] = [];
+    ws.on('message', (data) => early.push(String(data)));
+    let closed = false;
+    ws.once('close', () => {
+      closed = true;
+    });
     try {
       const caller = await authenticate(ctx, `Bearer ${token}`);
       if (caller.user.id !== userId) throw new Error('not your socket');
+      if (closed) return;
       const conn: Connection = { ws, userId, alive: true, console: new ConsoleSession(ctx, ws, userId, hub) };
       const set = byUser.get(userId) ?? new Set<Connection>();
       byUser.set(userId, set);
       set.add(conn);
+      // The socket lives only as long as the session token: the browser refreshes and reconnects on 1008.
+      const expiry = setTimeout(
+        () => ws.close(socketCloseCodes.policyViolation, 'Session expired'),
+        Math.max(0, caller.expiresAt - ctx.now()),
+      );
       ws.on('close', () => {
+        clearTimeout(expiry);
         conn.console.end();
         set.delete(conn);
         if (set.size === 0) byUser.delete(userId);
@@ -62,15 +76,18 @@ export function attachWebSocket(app: FastifyInstance, ctx: AppContext) {
       ws.on('pong', () => {
         conn.alive = true;
       });
-      ws.on('message', (data) => {
-        const parsed = clientSocketMessageSchema.safeParse(safeJson(String(data)));
+      const receive = (text: string) => {
+        const parsed = clientSocketMessageSchema.safeParse(safeJson(text));
         if (!parsed.success) return conn.console.refuse(parsed.error.issues[0]?.message ?? 'Invalid message.');
         void conn.console.handle(parsed.data);
-      });
+      };
+      ws.removeAllListeners('message');
+      ws.on('message', (data) => receive(String(data)));
       const server =
         (await serversRepo.findByOwner(ctx.db, userId)) ?? (await collaboratorsRepo.serverOf(ctx.db, userId));
-      if (server)
+      if (server && ws.readyState === WebSocket.OPEN)
         ws.send(JSON.stringify(statusMessage({ name: server.name, ...ctx.servers.runtime.state(server.id) })));
+      for (const text of early.splice(0)) receive(text);
     } catch {
       ws.close(socketCloseCodes.policyViolation, 'Authentication failed');
     }
@@ -79,13 +96,19 @@ export function attachWebSocket(app: FastifyInstance, ctx: AppContext) {
   const upgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const match = PATH.exec(url.pathname);
-    if (!match) return socket.destroy();
-    wss.handleUpgrade(
-      req,
-      socket,
-      head,
-      (ws) => void open(ws, decodeURIComponent(match[1] ?? ''), url.searchParams.get('token') ?? ''),
-    );
+    let userId: string;
+    try {
+      userId = decodeURIComponent(match?.[1] ?? '');
+    } catch {
+      userId = ''; // a malformed escape is no user
+    }
+    if (!userId) return socket.destroy();
+    socket.on('error', () => socket.destroy());
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      // A protocol error (oversized or malformed frame) is that client's problem, never the api's.
+      ws.on('error', () => ws.terminate());
+      void open(ws, userId, url.searchParams.get('token') ?? '');
+    });
   };
   app.server.on('upgrade', upgrade);
 

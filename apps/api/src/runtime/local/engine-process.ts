@@ -18,6 +18,17 @@ export interface ExitInfo {
 /** What the engine wrote into `<data-dir>/engine.json` while running. */
 export type EngineStateFile = z.infer<typeof engineStateFileSchema>;
 
+/**
+ * What an engine sees of the environment: the api's own secrets (session key, database URL, Discord) stay
+ * out of processes that handle players' network traffic.
+ */
+function engineEnvironment(secret: string, compileCache: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { [engineEnv.secret]: secret, NODE_COMPILE_CACHE: compileCache };
+  for (const key of ['PATH', 'HOME', 'TMPDIR', 'TZ', 'LANG', 'NODE_OPTIONS'])
+    if (process.env[key] !== undefined) env[key] = process.env[key];
+  return env;
+}
+
 const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
@@ -65,11 +76,12 @@ export class EngineProcess {
       ],
       {
         // The compile cache, shared by all engines, saves each start the work of stripping TypeScript.
-        env: { ...process.env, [engineEnv.secret]: opts.secret, NODE_COMPILE_CACHE: opts.compileCacheDir },
+        env: engineEnvironment(opts.secret, opts.compileCacheDir),
         stdio: ['pipe', 'pipe', 'pipe'],
         detached: true,
       },
     );
+    child.on('error', () => {}); // a failed spawn also arrives as the exit below (or no pid at all)
     if (!child.pid) throw new Error('engine process could not be started');
     const engine = new EngineProcess(child.pid, child);
     for (const stream of [child.stdout, child.stderr])

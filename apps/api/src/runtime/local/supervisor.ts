@@ -117,14 +117,17 @@ export class Supervisor {
   }
 
   private async launch() {
-    const engine = this.deps.spawn();
-    this.attach(engine);
+    let engine: EngineProcess | null = null;
     try {
+      engine = this.deps.spawn();
+      this.attach(engine);
       await engine.waitReady(this.deps.timeouts.startMs);
     } catch (error) {
       // A start that does not reach ready counts as failed: make sure nothing is left behind.
-      engine.signal('SIGKILL');
-      await engine.waitExit();
+      if (engine) {
+        engine.signal('SIGKILL');
+        await engine.waitExit();
+      }
       this.setStatus('OFFLINE');
       this.deps.listener.startFailed(this.id, (error as Error).message, this.history.slice(-20));
       throw error;
@@ -158,6 +161,7 @@ export class Supervisor {
     this.stopStats();
     if (this.lock) return; // a start in progress reports its own failure
     this.setStatus('OFFLINE');
+    if (info.code === 0) return; // a clean exit (the engine was told to stop) is a stop, not a crash
     const now = this.deps.now();
     const last = this.deps.lastCrashAt;
     const restarting = last === null || now - last >= CRASH_LOOP_WINDOW_MS;
