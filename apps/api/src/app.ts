@@ -1,4 +1,4 @@
-import { SESSION_TOKEN_TTL_SECONDS } from '@canopy/contract';
+import { hostingMessages, SESSION_TOKEN_TTL_SECONDS } from '@canopy/contract';
 import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
 import { authRoutes } from './auth/auth.routes.ts';
 import { loadSessionSecret } from './auth/secret.ts';
@@ -11,6 +11,7 @@ import { devIdpRoutes } from './dev-idp/dev-idp.routes.ts';
 import { AppError } from './errors.ts';
 import { EventBus } from './events/bus.ts';
 import { itemsRoutes } from './items/items.routes.ts';
+import { RuntimeBusyError } from './runtime/types.ts';
 import { startScheduler } from './scheduler/server-time.ts';
 import { worldsPlayersRoutes } from './server-data/worlds-players.routes.ts';
 import { ServerRegistry } from './servers/registry.ts';
@@ -68,6 +69,9 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}) 
 
   app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
     if (error instanceof AppError) return reply.code(error.status).send({ error: error.message, code: error.code });
+    // A power action that lost a race with another one.
+    if (error instanceof RuntimeBusyError)
+      return reply.code(409).send({ error: hostingMessages.actionInProgress, code: 'action_in_progress' });
     if (error.statusCode && error.statusCode < 500)
       return reply.code(error.statusCode).send({ error: error.message, code: error.code ?? 'bad_request' });
     req.log.error({ err: error }, 'request failed');

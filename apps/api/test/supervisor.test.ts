@@ -84,6 +84,18 @@ describe('local driver with real engine processes', () => {
     await d.stop(s.id);
   });
 
+  it('refuses to start a server while it is being deleted, and afterwards', async () => {
+    const { d } = driver();
+    drivers.push(d);
+    const s = spec('doomed');
+    await d.start(s);
+    const removing = d.remove(s);
+    assert.equal(d.isBusy(s.id), true);
+    assert.throws(() => d.start(s), RuntimeBusyError);
+    await removing;
+    assert.throws(() => d.start(s), RuntimeBusyError, 'a deleted server never comes back');
+  });
+
   it('escalates to SIGKILL when an engine ignores stop and SIGTERM', async () => {
     const { d, statuses } = driver(hungEntry, { startMs: 10000, stopMs: 300, killMs: 300 });
     drivers.push(d);

@@ -22,6 +22,8 @@ export interface LocalDriverOptions {
 export class LocalDriver implements RuntimeDriver {
   private readonly opts: LocalDriverOptions;
   private readonly supervisors = new Map<string, Supervisor>();
+  /** Servers being (or already) removed; ids are never reused, so they stay here. */
+  private readonly removed = new Set<string>();
 
   constructor(opts: LocalDriverOptions) {
     this.opts = opts;
@@ -33,6 +35,7 @@ export class LocalDriver implements RuntimeDriver {
   }
 
   private supervisor(spec: HostedServerSpec): Supervisor {
+    if (this.removed.has(spec.id)) throw new RuntimeBusyError('server is being deleted');
     let s = this.supervisors.get(spec.id);
     if (!s) {
       s = new Supervisor(spec.id, {
@@ -81,7 +84,7 @@ export class LocalDriver implements RuntimeDriver {
   }
 
   isBusy(id: string) {
-    return this.supervisors.get(id)?.busy ?? false;
+    return this.removed.has(id) || (this.supervisors.get(id)?.busy ?? false);
   }
 
   start(spec: HostedServerSpec) {
@@ -98,6 +101,8 @@ export class LocalDriver implements RuntimeDriver {
 
   async remove(spec: HostedServerSpec) {
     const s = this.supervisors.get(spec.id);
+    if (s?.busy) throw new RuntimeBusyError('another action is in progress');
+    this.removed.add(spec.id);
     if (s?.currentEngine?.running) await s.stop();
     this.supervisors.delete(spec.id);
     await rm(this.dataDir(spec.id), { recursive: true, force: true });
