@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { serverPageMessages, worldPutSchema } from '@canopy/contract';
+import { defaultWorldMeta, serverPageMessages, worldPutSchema } from '@canopy/contract';
 import {
   asArray,
   asNumberText,
@@ -66,19 +66,7 @@ describe('checkDocument', () => {
   const world = {
     name: 'START',
     id: 1,
-    owner: '',
-    entry_level: 1,
-    ct: 0,
-    d_weather: 0,
-    music_bpm: 100,
-    w_s: 0,
-    r: 255,
-    g: 128,
-    b: 64,
-    weather: 0,
-    admins: [],
-    width: 1,
-    height: 1,
+    ...defaultWorldMeta(1, 1),
     blocks: [{ fg: 0, bg: 0, o: 0, l: 0, fl: 0, if_c: 0 }],
   };
 

@@ -116,6 +116,26 @@ export type WorldPut = z.infer<typeof worldPutSchema>;
 export const worldSchema = z.object({ name: z.string(), id: z.int(), ...detailShape });
 export type World = z.infer<typeof worldSchema>;
 
+/** A world's settings without its name, id and tiles. */
+export type WorldMeta = Omit<World, 'name' | 'id' | 'blocks'>;
+
+/** The settings of a fresh world: no owner, open, the spec's defaults. */
+export function defaultWorldMeta(width = DEFAULT_WORLD_WIDTH, height = DEFAULT_WORLD_HEIGHT): WorldMeta {
+  return {
+    owner: '',
+    entry_level: 1,
+    ct: 0,
+    d_weather: WORLD_OPEN,
+    music_bpm: DEFAULT_MUSIC_BPM,
+    w_s: 0,
+    ...DEFAULT_WORLD_COLOR,
+    weather: 0,
+    admins: [],
+    width,
+    height,
+  };
+}
+
 /** World list row (spec section 3); locked means d_weather is 6. */
 export const worldListRowSchema = z.object({
   name: z.string(),

@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import {
   creatorListSchema,
   customItemsFileSchema,
+  defaultWorldMeta,
   newbieKitSchema,
   newCustomItem,
   playerPutSchema,
@@ -11,19 +12,8 @@ import {
 } from '../src/index.ts';
 
 const world = (extra: Record<string, unknown> = {}) => ({
+  ...defaultWorldMeta(1, 2),
   owner: 'Alice',
-  entry_level: 1,
-  ct: 0,
-  d_weather: 0,
-  music_bpm: 100,
-  w_s: 0,
-  r: 255,
-  g: 128,
-  b: 64,
-  weather: 0,
-  admins: [],
-  width: 1,
-  height: 2,
   blocks: [
     { fg: 0, bg: 0, o: 0, l: 0, fl: 0, if_c: 0 },
     { fg: 2, bg: 14, o: 1, l: 0, fl: 0, if_c: 0, note: 'raw text' },

@@ -1,9 +1,15 @@
-import { MAX_STACK, type PlayerListResponse, WORLD_LOCKED, WORLD_OPEN, weatherOptions } from '@canopy/contract';
+import {
+  defaultWorldMeta,
+  MAX_STACK,
+  type PlayerListResponse,
+  WORLD_LOCKED,
+  WORLD_OPEN,
+  weatherOptions,
+} from '@canopy/contract';
 import type { Logger } from './log.ts';
 import { hashPassword } from './players/password.ts';
 import type { PlayerData, PlayersRepo } from './players/players.repo.ts';
 import { decorateWorld, generateWorld, seededRandom } from './worlds/generate.ts';
-import { defaultWorldMeta } from './worlds/starting-world.ts';
 import { encodeTiles } from './worlds/tiles.ts';
 import type { WorldsRepo } from './worlds/worlds.repo.ts';
 

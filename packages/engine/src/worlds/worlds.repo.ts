@@ -1,5 +1,5 @@
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
-import { WORLD_LOCKED, type World } from '@canopy/contract';
+import { WORLD_LOCKED, type World, type WorldMeta } from '@canopy/contract';
 import { transaction } from '../db/open.ts';
 import { columnsToBlocks, decodeTiles, encodeTiles, type TileColumns } from './tiles.ts';
 
@@ -10,7 +10,7 @@ export interface Presence {
 }
 
 /** Everything about a world except its name, id and tiles. */
-export type WorldMeta = Omit<World, 'name' | 'id' | 'blocks'>;
+export type { WorldMeta };
 
 /** Paging and search of a list call; no limit means every row. */
 export interface ListQuery {

@@ -1,3 +1,4 @@
+import { defaultWorldMeta } from '@canopy/contract';
 import type { Json } from './engine-process.ts';
 
 /** A whole world body for PUT /worlds/:name, small unless a size is given. */
@@ -11,19 +12,7 @@ export function buildWorld(overrides: Record<string, unknown> = {}, width = 4, h
     if_c: 0,
   }));
   return {
-    owner: '',
-    entry_level: 1,
-    ct: 0,
-    d_weather: 0,
-    music_bpm: 100,
-    w_s: 0,
-    r: 255,
-    g: 128,
-    b: 64,
-    weather: 0,
-    admins: [],
-    width,
-    height,
+    ...defaultWorldMeta(width, height),
     blocks,
     ...overrides,
   };
