@@ -27,6 +27,9 @@ export async function startBenchApi(env: Record<string, string> = {}): Promise<B
       NODE_ENV: 'development',
       CANOPY_STOP_SERVERS_ON_EXIT: 'true',
       DATABASE_URL: '',
+      // Benches sign in hundreds of users from one address: the auth rate limits would refuse them.
+      CANOPY_AUTH_RATE_LIMIT_PER_IP: '1000000',
+      CANOPY_AUTH_RATE_LIMIT_PER_ACCOUNT: '1000000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],

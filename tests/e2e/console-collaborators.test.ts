@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { hostingMessages, serverPageMessages } from '@canopy/contract';
+import { consoleCommandMessages, hostingMessages, serverPageMessages } from '@canopy/contract';
 import type { Browser, Page } from 'playwright-core';
 import { devUser } from '../../apps/api/src/dev-idp/dev-token.ts';
 import { type RunningApp, setAvailableSlots, startApp } from './support/app.ts';
@@ -102,13 +102,10 @@ describe('console and collaborators against the real api and engine', () => {
     await consoleShows(owner, 'world(s)');
     await consoleShows(owner, 'START owner=');
 
-    // An unknown command comes back as the engine's WARN line.
+    // An unknown command is refused by the api with the console grammar's message; the engine never sees it.
     await sendCommand(owner, 'nosuchcommand');
-    await consoleShows(owner, 'Unknown command "nosuchcommand"');
-    assert.equal(
-      await owner.getByTestId('console-line').filter({ hasText: 'Unknown command' }).first().getAttribute('data-level'),
-      'WARN',
-    );
+    await toast(owner, consoleCommandMessages.unknown('nosuchcommand'));
+    assert.equal(await owner.getByTestId('console-line').filter({ hasText: 'nosuchcommand' }).count(), 0);
 
     // Clear empties the view; new output appears again after it.
     await owner.getByTestId('console-clear').click();
@@ -167,6 +164,9 @@ describe('console and collaborators against the real api and engine', () => {
     await consoleShows(helper, 'READY control=');
     await sendCommand(helper, 'say hello from the helper');
     await consoleShows(helper, '[SERVER] hello from the helper');
+    // Stopping is a power action, in any spelling, and they lack server:actions.
+    await sendCommand(helper, 'ｓｔｏｐ');
+    await toast(helper, hostingMessages.noActionPermission);
     // The owner's open console receives the same live lines.
     await nav(owner).getByRole('link', { name: 'Console' }).click();
     await consoleShows(owner, '[SERVER] hello from the helper');
@@ -179,15 +179,25 @@ describe('console and collaborators against the real api and engine', () => {
     await helper.goto(`${app.url}/collaborators`);
     await helper.getByTestId('collaborators-blocked').getByText(serverPageMessages.onlyOwnerCollaborators).waitFor();
 
-    // The owner edits the permissions, then removes the helper, whose console access ends.
+    // The helper watches the console while the owner swaps console:use for worlds:manage: the open page
+    // turns to the no-permission state by itself (the api's live refusal), with no reload.
+    await nav(helper).getByRole('link', { name: 'Console' }).click();
+    await consoleShows(helper, 'READY control=');
+    assert.equal(await helper.getByTestId('console-unavailable').count(), 0);
     await nav(owner).getByRole('link', { name: 'Collaborators' }).click();
     await row.getByTestId('collaborator-edit').click();
     const dialog = owner.getByRole('dialog');
     assert.equal(await dialog.getByTestId('permission-console:use').isChecked(), true);
     await dialog.getByTestId('permission-worlds:manage').check();
+    await dialog.getByTestId('permission-console:use').uncheck();
     await dialog.getByTestId('collaborator-save').click();
     await toast(owner, serverPageMessages.collaboratorUpdated);
     await row.getByText('Manage Worlds').waitFor();
+    await helper
+      .getByTestId('console-unavailable-reason')
+      .getByText(serverPageMessages.noPermissionConsole)
+      .waitFor({ timeout: LIVE_TIMEOUT_MS });
+    assert.equal(await helper.getByTestId('console-input').isDisabled(), true);
 
     await row.getByTestId('collaborator-remove').click();
     await owner.getByRole('dialog').getByRole('button', { name: 'Remove', exact: true }).click();

@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { after, before, describe, it } from 'node:test';
 import { hostingMessages } from '@canopy/contract';
 import type { Browser, Page } from 'playwright-core';
@@ -139,5 +142,163 @@ describe('dashboard: a server from creation to deletion', () => {
     assert.equal(refused.status, 409);
     assert.equal(refused.body.code, 'storage_full');
     assert.equal(refused.body.error, hostingMessages.storageFull);
+  });
+});
+
+describe('dashboard: the truth about time and status, live', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  before(async () => {
+    // The scheduler passes every second, so expiry and deletion happen while the page is open.
+    app = await startApp({ CANOPY_SCHEDULER_INTERVAL_MS: '1000' });
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  /** Sets when a user's server time runs out (no api call exists for it). */
+  function setServerExpiry(discordId: string, at: number) {
+    const db = new DatabaseSync(join(app.dataDir, 'canopy.db'));
+    try {
+      db.exec('PRAGMA busy_timeout = 5000');
+      db.prepare('UPDATE users SET server_expires_at = ?, server_permanent = 0 WHERE id = ?').run(at, discordId);
+    } finally {
+      db.close();
+    }
+  }
+
+  /** A registered user with a created server, signed in on the dashboard with the socket open. */
+  async function ownerOnDashboard(username: string, growId: string, serverName: string) {
+    const s = await apiSignIn(app.url, username);
+    assert.equal(
+      (await apiCall(app.url, s.token, 'POST', '/register', { discordId: s.id, discordUsername: username, growId }))
+        .status,
+      201,
+    );
+    setAvailableSlots(app, devUser(username).id, 1);
+    const page = await (await browser.newContext()).newPage();
+    await signInWithDevProvider(page, app.url, username);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    // A new account shows the time it will get, not 'Permanent'.
+    await page.getByTestId('server-time').getByText('pending', { exact: false }).waitFor();
+    const created = await apiCall(app.url, s.token, 'POST', `/users/${s.id}/server`, { serverName });
+    assert.equal(created.status, 201);
+    await page.reload();
+    await page.locator('[data-testid="socket-state"][data-state="OPEN"]').waitFor();
+    await page.locator('[data-testid="server-status"] [data-status="OFFLINE"]').waitFor();
+    return { page, ...s };
+  }
+
+  const sameDocument = async (page: Page) => {
+    await page.evaluate(() => {
+      (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+    });
+    return async () =>
+      assert.equal(
+        await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
+        true,
+        'no reload happened',
+      );
+  };
+
+  it('expiry and the end of grace reach the open dashboard without a reload', async () => {
+    const { page, id } = await ownerOnDashboard('timekeeper', 'Keeper1', 'Ticking_Grove');
+    setServerExpiry(id, Date.now() + 20_000);
+    await page.reload();
+    await page.getByTestId('server-time').getByText('remaining', { exact: false }).waitFor();
+    const noReload = await sameDocument(page);
+
+    // Time runs out: the grace banner and the refused Start appear by themselves.
+    await page.getByTestId('banner-grace').waitFor({ timeout: LIVE_TIMEOUT_MS });
+    await page.getByTestId('server-time').getByText('left in grace period', { exact: false }).waitFor();
+    const start = page.getByTestId('server-start');
+    assert.equal(await start.isDisabled(), true);
+    assert.equal(await start.getAttribute('title'), hostingMessages.serverTimeExpired);
+    await noReload();
+
+    // Grace ending in a few seconds: the scheduler deletes the server and the page follows.
+    setServerExpiry(id, Date.now() - 3 * 24 * 3600 * 1000 + 5000);
+    await page.reload();
+    await page.getByTestId('banner-grace').waitFor();
+    const noReloadAgain = await sameDocument(page);
+    await page.getByRole('button', { name: 'Create Server' }).waitFor({ timeout: LIVE_TIMEOUT_MS });
+    await page.getByTestId('sidebar-server').getByText('No server', { exact: true }).waitFor();
+    await page.getByTestId('banner-grace').waitFor({ state: 'detached' });
+    // The countdown moved on by itself, and a server made now would go the same way: refused.
+    await page.getByTestId('server-time').getByText('Expired (Grace Period Over)', { exact: true }).waitFor();
+    const create = page.getByTestId('server-create');
+    assert.equal(await create.isDisabled(), true);
+    assert.equal(await create.getAttribute('title'), hostingMessages.serverTimeOverCreate);
+    await noReloadAgain();
+  });
+
+  it('a server kept down by the crash-loop guard says so, until it is started again', async () => {
+    const { page, id, token } = await ownerOnDashboard('crasher', 'Crasher1', 'Shaky_Grove');
+    const db = new DatabaseSync(join(app.dataDir, 'canopy.db'));
+    const row = db.prepare('SELECT id FROM servers WHERE owner_id = ?').get(id) as { id: string };
+    db.close();
+    const enginePid = () => {
+      try {
+        return JSON.parse(readFileSync(join(app.dataDir, 'servers', row.id, 'engine.json'), 'utf8')).pid as number;
+      } catch {
+        return null; // between engines
+      }
+    };
+    const online = page.locator('[data-testid="server-status"] [data-status="ONLINE"]');
+    const offline = page.locator('[data-testid="server-status"] [data-status="OFFLINE"]');
+    assert.equal((await apiCall(app.url, token, 'POST', `/users/${id}/server/Shaky_Grove/start`, {})).status, 202);
+    await online.waitFor({ timeout: LIVE_TIMEOUT_MS });
+
+    // The first crash is restarted; the second within a minute leaves the server down.
+    const first = enginePid();
+    assert.ok(first);
+    process.kill(first, 'SIGKILL');
+    const deadline = Date.now() + LIVE_TIMEOUT_MS;
+    while (enginePid() === first || enginePid() === null) {
+      assert.ok(Date.now() < deadline, 'the engine was restarted after the first crash');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await online.waitFor({ timeout: LIVE_TIMEOUT_MS });
+    assert.equal(await page.getByTestId('banner-crash-loop').count(), 0, 'one crash is no loop');
+    const noReload = await sameDocument(page);
+    process.kill(enginePid() ?? 0, 'SIGKILL');
+    await page
+      .getByTestId('banner-crash-loop')
+      .getByText(hostingMessages.crashLoop)
+      .waitFor({ timeout: LIVE_TIMEOUT_MS });
+    await offline.waitFor();
+    await noReload();
+
+    // Started again: the banner goes, and an ordinary stop afterwards does not bring it back.
+    await page.getByTestId('server-start').click();
+    await online.waitFor({ timeout: LIVE_TIMEOUT_MS });
+    await page.getByTestId('banner-crash-loop').waitFor({ state: 'detached' });
+    await page.getByTestId('server-stop').click();
+    await offline.waitFor({ timeout: LIVE_TIMEOUT_MS });
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    assert.equal(await page.getByTestId('banner-crash-loop').count(), 0, 'no banner after a normal stop');
+  });
+
+  it('a failed /status shows UNKNOWN with the power buttons disabled, and Retry loads the truth', async () => {
+    const { page } = await ownerOnDashboard('unsure', 'Unsure1', 'Foggy_Grove');
+    const statusFeed = (url: URL) => url.pathname === '/status';
+    await page.route(statusFeed, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }),
+    );
+    await page.reload();
+    await page.locator('[data-testid="server-status"] [data-status="UNKNOWN"]').waitFor({ timeout: LIVE_TIMEOUT_MS });
+    for (const action of ['start', 'stop', 'restart']) {
+      const button = page.getByTestId(`server-${action}`);
+      assert.equal(await button.isDisabled(), true, action);
+      assert.equal(await button.getAttribute('title'), hostingMessages.statusUnknown, action);
+    }
+    await page.getByTestId('server-actions-reason').getByText(hostingMessages.statusUnknown).waitFor();
+
+    await page.unroute(statusFeed);
+    await page.getByTestId('server-status-retry').click();
+    await page.locator('[data-testid="server-status"] [data-status="OFFLINE"]').waitFor({ timeout: LIVE_TIMEOUT_MS });
+    assert.equal(await page.getByTestId('server-start').isEnabled(), true);
   });
 });

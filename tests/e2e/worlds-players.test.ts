@@ -164,6 +164,30 @@ describe('World Manager and Player Database against a running server', () => {
     const banned = await apiCall(app.url, token, 'GET', `/users/${id}/server/players/${victim}`);
     assert.equal(banned.status, 200);
     assert.equal(banned.body.banned, true);
+
+    // The banned player is marked in the list, and Unban there lifts the ban.
+    await row.getByTestId('player-banned').waitFor();
+    await row.getByTestId('player-unban').click();
+    await toast(page, serverPageMessages.playerUnbanned);
+    await row.getByTestId('player-ban').waitFor();
+    assert.equal(await row.getByTestId('player-banned').count(), 0);
+    assert.equal((await apiCall(app.url, token, 'GET', `/users/${id}/server/players/${victim}`)).body.banned, false);
+
+    // The editor marks a banned player too; unbanning there and then saving an edit keeps the ban lifted.
+    await apiCall(app.url, token, 'DELETE', `/users/${id}/server/players/${victim}`);
+    await page.getByTestId('players-refresh').click();
+    await row.getByTestId('player-banned').waitFor();
+    await row.getByTestId('player-edit').click();
+    await playerEditor.getByTestId('player-banned').waitFor();
+    await playerEditor.getByTestId('player-editor-unban').click();
+    await toast(page, serverPageMessages.playerUnbanned);
+    await playerEditor.getByTestId('player-editor-unban').waitFor({ state: 'detached' });
+    await playerEditor.getByRole('tab', { name: 'Stats & Bank' }).click();
+    await playerEditor.getByLabel('Gems').fill('1000');
+    await playerEditor.getByTestId('player-save').click();
+    await page.getByTestId('player-editor').waitFor({ state: 'detached' });
+    const edited = await apiCall(app.url, token, 'GET', `/users/${id}/server/players/${victim}`);
+    assert.deepEqual([edited.body.gems, edited.body.banned], [1000, false]);
   });
 
   it('lets a collaborator in only where a permission allows it', async () => {
@@ -199,5 +223,86 @@ describe('World Manager and Player Database against a running server', () => {
     await open(page, 'Player Database');
     await page.getByTestId('players-table').waitFor({ timeout: LIVE_TIMEOUT_MS });
     await page.getByTestId('players-empty').getByText(serverPageMessages.noPlayers).waitFor();
+  });
+
+  it('works on a phone: actions on screen, a title per page, editor errors beside the field', async () => {
+    const username = 'pocket';
+    const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    await signInAndRegister(page, app.url, username, 'Pocket1');
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    assert.equal(await page.title(), 'Dashboard · Canopy');
+    const icon = await page.locator('link[rel="icon"]').getAttribute('href');
+    const served = await fetch(new URL(icon ?? '/missing', app.url));
+    assert.equal(served.status, 200);
+    assert.match(served.headers.get('content-type') ?? '', /^image\/svg\+xml/);
+
+    setAvailableSlots(app, devUser(username).id, 1);
+    const { id, token } = await apiSignIn(app.url, username);
+    const serverName = 'Pocket_Grove';
+    assert.equal((await apiCall(app.url, token, 'POST', `/users/${id}/server`, { serverName })).status, 201);
+    assert.equal((await apiCall(app.url, token, 'POST', `/users/${id}/server/${serverName}/start`)).status, 202);
+    await page.reload();
+    await statusIs(page, 'ONLINE');
+    const seeded = await apiCall(app.url, token, 'PUT', `/users/${id}/server/players/AVeryLongPlayerName1`, {
+      pass: 'seedpass1',
+      email: '',
+      home_world: '',
+      level: 999,
+      gems: 2_000_000_000,
+      xp: 0,
+      wl_bank_amount: 0,
+      dl_bank_amount: 0,
+      'Role.Moderator': true,
+      'Role.VIP': true,
+      inventory: [],
+    });
+    assert.equal(seeded.status, 200);
+
+    /** Every action button of the table's rows lies inside the 390 px viewport. */
+    async function actionsOnScreen(rowTestId: string) {
+      const boxes = await page.locator(`[data-testid="${rowTestId}"] button`).evaluateAll((buttons) =>
+        buttons.map((b) => {
+          const r = b.getBoundingClientRect();
+          return { text: b.textContent, left: r.left, right: r.right, width: r.width };
+        }),
+      );
+      assert.ok(boxes.length >= 2, `${rowTestId}: no action buttons found`);
+      for (const box of boxes)
+        assert.ok(
+          box.width > 0 && box.left >= 0 && box.right <= 390,
+          `${box.text} is off-screen: ${JSON.stringify(box)}`,
+        );
+    }
+
+    // The sidebar is a menu on a phone.
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await open(page, 'World Manager');
+    await page.locator('[data-testid="world-row"][data-name="START"]').waitFor({ timeout: LIVE_TIMEOUT_MS });
+    assert.equal(await page.title(), 'World Manager · Canopy');
+    await actionsOnScreen('world-row');
+
+    // A refused save opens the tab of the first problem and says what is wrong beside the field.
+    await page.locator('[data-testid="world-row"][data-name="START"]').getByTestId('world-edit').click();
+    const editor = page.locator('[data-testid="world-editor"][data-state="loaded"]');
+    await editor.getByRole('tab', { name: 'Appearance' }).click();
+    await editor.getByLabel('Red').fill('300');
+    await editor.getByRole('tab', { name: 'General' }).click();
+    await editor.getByTestId('world-save').click();
+    const message = 'Red must be between 0 and 255.';
+    await toast(page, message);
+    assert.equal(await editor.getByRole('tab', { name: 'Appearance' }).getAttribute('aria-selected'), 'true');
+    const red = editor.getByLabel('Red');
+    assert.equal(await red.getAttribute('aria-invalid'), 'true');
+    const note = await red.getAttribute('aria-describedby');
+    assert.equal(await page.locator(`[id="${note}"]`).textContent(), message);
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    const untouched = await apiCall(app.url, token, 'GET', `/users/${id}/server/worlds/START`);
+    assert.notEqual(untouched.body.r, 300);
+
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await open(page, 'Player Database');
+    await page.locator('[data-testid="player-row"][data-name="AVeryLongPlayerName1"]').waitFor();
+    assert.equal(await page.title(), 'Player Database · Canopy');
+    await actionsOnScreen('player-row');
   });
 });

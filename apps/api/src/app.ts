@@ -1,15 +1,20 @@
 import { hostingMessages, SESSION_TOKEN_TTL_SECONDS } from '@canopy/contract';
-import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import { authRoutes } from './auth/auth.routes.ts';
 import { loadSessionSecret } from './auth/secret.ts';
 import { SessionSigner } from './auth/tokens.ts';
 import { collaboratorsRoutes } from './collaborators/collaborators.routes.ts';
 import { type Config, DISCORD_API_DEFAULT } from './config.ts';
 import type { AppContext } from './context.ts';
-import type { Db } from './db/db.ts';
+import { type Db, isStorageFull } from './db/db.ts';
 import { devIdpRoutes } from './dev-idp/dev-idp.routes.ts';
 import { AppError } from './errors.ts';
 import { EventBus } from './events/bus.ts';
+import { DEFAULT_BODY_LIMIT } from './http/body-limits.ts';
+import { registerIdempotency } from './http/idempotency.ts';
+import { registerRateLimits } from './http/rate-limits.ts';
+import { bodyTooLarge, closeOnUnreadBody, rejectControlCharacters } from './http/request-guards.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { itemsRoutes } from './items/items.routes.ts';
 import { RuntimeBusyError } from './runtime/types.ts';
 import { startScheduler } from './scheduler/server-time.ts';
@@ -33,7 +38,14 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}) 
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
-    bodyLimit: 1024 * 1024,
+    // Routes size their own limit from their largest legitimate request (route() spec bodyLimit).
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    // Errors the router raises before any route (a path that is not valid UTF-8) keep the api's shape.
+    frameworkErrors: (error, _req, reply) =>
+      (reply as FastifyReply).code(400).send({
+        error: 'The address is not valid.',
+        code: error.code === 'FST_ERR_BAD_URL' ? 'invalid_path' : 'bad_request',
+      }),
   });
   const secret = loadSessionSecret(config.sessionSecret, config.dataDir);
   const now = opts.now ?? Date.now;
@@ -58,17 +70,32 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}) 
 
   // Calls such as POST …/start have no body; clients that still send a JSON content type are fine.
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
-    if (body === '') return done(null, undefined);
+  // A route that hands its body to an engine unparsed (`rawBody`, see route.ts) gets the bytes.
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body, done) => {
+    const bytes = body as Buffer;
+    if (bytes.length === 0) return done(null, undefined);
+    if ((req.routeOptions.config as { rawBody?: boolean } | undefined)?.rawBody) return done(null, bytes);
     try {
-      done(null, JSON.parse(body as string));
+      done(null, JSON.parse(bytes.toString('utf8')));
     } catch {
       done(Object.assign(new Error('Request body is not valid JSON.'), { statusCode: 400, code: 'invalid_json' }));
     }
   });
 
+  await registerSecurityHeaders(app);
+  await registerRateLimits(app);
+  app.addHook('onRequest', rejectControlCharacters);
+  app.addHook('onSend', closeOnUnreadBody);
+
   app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
+    const tooLarge = bodyTooLarge(error as FastifyError, req);
+    if (tooLarge) return reply.code(tooLarge.status).send({ error: tooLarge.message, code: tooLarge.code });
     if (error instanceof AppError) return reply.code(error.status).send({ error: error.message, code: error.code });
+    // A full disk is an outage, not a bug: 507 with a clear text, and the original error in the log.
+    if (isStorageFull(error)) {
+      req.log.error({ err: error }, 'storage full');
+      return reply.code(507).send({ error: hostingMessages.diskFull, code: 'disk_full' });
+    }
     // A power action that lost a race with another one.
     if (error instanceof RuntimeBusyError)
       return reply.code(409).send({ error: hostingMessages.actionInProgress, code: 'action_in_progress' });
@@ -83,6 +110,7 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}) 
 
   if (!(await serveWeb(app, config.webDist)))
     app.log.warn(`web app not built (${config.webDist} missing): serving the api only; run npm run build`);
+  registerIdempotency(app, ctx);
   authRoutes(app, ctx);
   usersRoutes(app, ctx);
   settingsRoutes(app, ctx);

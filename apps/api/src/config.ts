@@ -17,7 +17,8 @@ const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
 const envSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-    HOST: z.string().default('0.0.0.0'),
+    // Unset: 0.0.0.0, or 127.0.0.1 while development sign-in is on (see loadConfig).
+    HOST: z.preprocess(emptyAsUndefined, z.string().optional()),
     CANOPY_DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z.preprocess(
       emptyAsUndefined,
@@ -54,13 +55,25 @@ const envSchema = z
     CANOPY_ENGINE_STOP_TIMEOUT_MS: z.coerce.number().int().min(100).default(10000),
     CANOPY_ENGINE_KILL_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
     CANOPY_STOP_SERVERS_ON_EXIT: z.enum(['true', 'false']).default('false'),
+    // Benchmarks only (bench/console.ts): engines offer `flood`, which any console user could otherwise run.
+    CANOPY_BENCH_COMMANDS: z.enum(['true', 'false']).default('false'),
     CANOPY_SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(1000).default(60000),
+    CANOPY_MAX_SOCKETS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).optional()),
+    CANOPY_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(60),
+    CANOPY_AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+    CANOPY_AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.DISCORD_CLIENT_ID)
       ctx.addIssue({ code: 'custom', path: ['DISCORD_CLIENT_ID'], message: 'is required when NODE_ENV=production' });
+    if (env.NODE_ENV === 'production' && env.CANOPY_BENCH_COMMANDS === 'true')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CANOPY_BENCH_COMMANDS'],
+        message: 'is for benchmarks and refused when NODE_ENV=production',
+      });
   });
 
 export const DISCORD_API_DEFAULT = 'https://discord.com/api/v10';
@@ -68,6 +81,8 @@ export const DISCORD_API_DEFAULT = 'https://discord.com/api/v10';
 export interface Config {
   port: number;
   host: string;
+  /** Whether HOST was set; without it, development sign-in keeps the panel on this machine. */
+  hostExplicit: boolean;
   dataDir: string;
   databaseUrl?: string;
   discordClientId?: string;
@@ -89,9 +104,15 @@ export interface Config {
   engineKillTimeoutMs: number;
   /** Stop every engine when the api exits; by default they keep running and are re-attached. */
   stopServersOnExit: boolean;
+  /** Engines are started with the benchmark-only console commands (never in production). */
+  benchCommands: boolean;
   schedulerIntervalMs: number;
+  /** Most WebSockets held at once; unset: half the process's descriptor limit (ws/socket-limits.ts). */
+  maxSockets?: number;
   /** The built-in stand-in for Discord: on only without a Discord app and outside production. */
   devIdentityProvider: boolean;
+  /** Requests allowed per window on /auth/* and /register, per client IP and per account (user or token). */
+  authRateLimit: { windowMs: number; perIp: number; perAccount: number };
 }
 
 /** Reads and checks the environment; throws one message listing every bad variable. */
@@ -102,9 +123,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const devIdentityProvider = !e.DISCORD_CLIENT_ID && e.NODE_ENV !== 'production';
   return {
     port: e.PORT,
-    host: e.HOST,
+    // Development sign-in lets anyone sign in as anyone: it stays on this machine unless HOST says otherwise.
+    host: e.HOST ?? (devIdentityProvider ? '127.0.0.1' : '0.0.0.0'),
+    hostExplicit: e.HOST !== undefined,
     dataDir: resolve(e.CANOPY_DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     discordClientId: e.DISCORD_CLIENT_ID,
@@ -125,7 +149,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     engineStopTimeoutMs: e.CANOPY_ENGINE_STOP_TIMEOUT_MS,
     engineKillTimeoutMs: e.CANOPY_ENGINE_KILL_TIMEOUT_MS,
     stopServersOnExit: e.CANOPY_STOP_SERVERS_ON_EXIT === 'true',
+    benchCommands: e.CANOPY_BENCH_COMMANDS === 'true',
     schedulerIntervalMs: e.CANOPY_SCHEDULER_INTERVAL_MS,
-    devIdentityProvider: !e.DISCORD_CLIENT_ID && e.NODE_ENV !== 'production',
+    maxSockets: e.CANOPY_MAX_SOCKETS,
+    devIdentityProvider,
+    authRateLimit: {
+      windowMs: e.CANOPY_RATE_LIMIT_WINDOW_SECONDS * 1000,
+      perIp: e.CANOPY_AUTH_RATE_LIMIT_PER_IP,
+      perAccount: e.CANOPY_AUTH_RATE_LIMIT_PER_ACCOUNT,
+    },
   };
 }

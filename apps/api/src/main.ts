@@ -2,6 +2,9 @@ import { buildApp, startBackground } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
 
+// Everything the api writes (database, keys, engines' data, which inherit the mask) is for this user only.
+process.umask(0o077);
+
 let config: Config;
 try {
   config = loadConfig();
@@ -19,10 +22,16 @@ const { app, ctx } = await buildApp(config, db).catch((error: Error) => {
   process.exit(1);
 });
 
-if (config.devIdentityProvider)
+if (config.devIdentityProvider) {
   app.log.warn(
     '!!! DEVELOPMENT SIGN-IN IS ON: anyone can sign in as anyone through /dev-discord. Set DISCORD_CLIENT_ID to use Discord. !!!',
   );
+  app.log.warn(
+    config.hostExplicit
+      ? `Development sign-in is on and HOST=${config.host} was set explicitly: anyone who can reach that address can sign in as anyone.`
+      : `Development sign-in is on: listening on ${config.host} only (set HOST to listen elsewhere).`,
+  );
+}
 
 try {
   await app.listen({ port: config.port, host: config.host });
@@ -33,7 +42,10 @@ try {
 const stopBackground = await startBackground(ctx);
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
-console.log(`Canopy panel is running at http://localhost:${port} (database: ${db.dialect})`);
+// Where it listens is part of this line: with development sign-in, 127.0.0.1 unless HOST was set.
+console.log(
+  `Canopy panel is running at http://localhost:${port} (listening on ${config.host}${config.devIdentityProvider ? ', development sign-in' : ''}; database: ${db.dialect})`,
+);
 
 // Ordered shutdown: stop accepting work, finish requests, then close the database.
 let stopping = false;

@@ -102,7 +102,7 @@ describeEachDatabase('hardening', (api) => {
     h.ws.close();
   });
 
-  it('allows restart but not start when storage is full', async () => {
+  it('refuses start and restart alike when storage is full, and stop still works', async () => {
     const owner = await signInRegistered(api());
     const name = `full${api().dialect[0]}${process.pid % 1000}`;
     const call = (method: string, path: string, body?: unknown) =>
@@ -111,9 +111,11 @@ describeEachDatabase('hardening', (api) => {
     await call('POST', `/${name}/start`);
     await waitForStatus(api(), name, 'ONLINE');
     await sql(api(), 'UPDATE users SET storage_limit_mb = 0 WHERE id = ?', [owner.user.id]);
-    assert.equal((await call('POST', `/${name}/restart`)).status, 202);
+    const restart = await call('POST', `/${name}/restart`);
+    assert.equal(restart.status, 409);
+    assert.equal(restart.body.error, m.storageFull);
     await waitForStatus(api(), name, 'ONLINE');
-    await call('POST', `/${name}/stop`);
+    assert.equal((await call('POST', `/${name}/stop`)).status, 202);
     await waitForStatus(api(), name, 'OFFLINE');
     const start = await call('POST', `/${name}/start`);
     assert.equal(start.status, 409);

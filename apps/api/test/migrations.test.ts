@@ -62,5 +62,41 @@ for (const dialect of dialects) {
       );
       assert.equal(await db.get("SELECT value FROM settings WHERE key = 'maintenance'"), undefined);
     });
+
+    it('migration 4 keeps only the earliest invitation of each user, none of an owner, and refuses a second one', async () => {
+      const db = await open();
+      await migrate(
+        db,
+        migrations.filter((x) => x.version < 4),
+      );
+      for (const id of ['u1', 'u2', 'u3', 'u4'])
+        await db.run('INSERT INTO users (id, username, created_at) VALUES (?, ?, 0)', [id, id]);
+      for (const [id, owner, port] of [
+        ['s1', 'u1', 1],
+        ['s2', 'u2', 2],
+        ['s4', 'u4', 4],
+      ] as const)
+        await db.run(
+          'INSERT INTO servers (id, owner_id, name, name_key, game_port, control_secret, created_at) VALUES (?, ?, ?, ?, ?, ?, 0)',
+          [id, owner, id, id, port, ''],
+        );
+      const add = (server: string, user: string, at: number) =>
+        db.run("INSERT INTO collaborators (server_id, user_id, permissions, created_at) VALUES (?, ?, '[]', ?)", [
+          server,
+          user,
+          at,
+        ]);
+      await add('s2', 'u3', 20);
+      await add('s1', 'u3', 10);
+      await add('s4', 'u3', 10);
+      await add('s1', 'u4', 5);
+      await migrate(db);
+      const left = await db.all<{ server_id: string; user_id: string }>('SELECT server_id, user_id FROM collaborators');
+      assert.deepEqual(
+        left.map((r) => `${r.server_id}:${r.user_id}`),
+        ['s1:u3'],
+      );
+      await assert.rejects(add('s2', 'u3', 30), /unique|duplicate/i);
+    });
   });
 }

@@ -62,6 +62,16 @@ describeEachDatabase(
         assert.ok(!existsSync(dataDir), 'server data deleted');
         const gone = await api().request('GET', `/users/${s.user.id}/profile`, { token: tokenNow(api(), s.user.id) });
         assert.equal(gone.body.profile.serverOwned, 'No Server');
+        // A new server would be deleted at the next round: refused, and nothing is taken.
+        const again = await api().request('POST', `/users/${s.user.id}/server`, {
+          token: tokenNow(api(), s.user.id),
+          body: { serverName: `${name}b` },
+        });
+        assert.equal(again.status, 403);
+        assert.equal(again.body.error, hostingMessages.serverTimeOverCreate);
+        const slots = (await api().request('GET', `/users/${s.user.id}/profile`, { token: tokenNow(api(), s.user.id) }))
+          .body.profile.availableSlot;
+        assert.equal(slots, gone.body.profile.availableSlot);
         const logs = await api().ctx.db.all<{ action: string; actor_type: string }>(
           'SELECT action, actor_type FROM activity_logs WHERE details LIKE ? ORDER BY timestamp',
           [`${name}:%`],

@@ -167,6 +167,65 @@ describe('local driver with real engine processes', () => {
     await second.d.stop(s.id);
   });
 
+  it('holds power actions while it re-attaches, then adopts the engine that kept running', async () => {
+    const first = driver();
+    const s = spec('reattach-lock');
+    await first.d.start(s);
+    const pid = enginePid(s.id);
+    await first.d.shutdown({ stopServers: false });
+
+    const second = driver();
+    drivers.push(second.d);
+    const reconciling = second.d.reconcile([s], () => true);
+    // Before the engine has answered, the server's state is unknown: no action may decide on it.
+    assert.equal(second.d.isBusy(s.id), true);
+    assert.throws(() => second.d.start(s), RuntimeBusyError);
+    assert.equal(second.d.state(s.id).status, 'UNKNOWN', 'not OFFLINE: the engine may well be running');
+    await second.d.settled(s.id);
+    assert.equal(second.d.state(s.id).status, 'ONLINE');
+    assert.equal(enginePid(s.id), pid, 'adopted, not started twice');
+    await reconciling;
+    await second.d.stop(s.id);
+    assert.throws(() => process.kill(pid, 0), 'the adopted engine was stopped');
+  });
+
+  it('adopts a running engine it lost track of on start, and can stop it', async () => {
+    const first = driver();
+    const s = spec('ghost');
+    await first.d.start(s);
+    const pid = enginePid(s.id);
+    await first.d.shutdown({ stopServers: false });
+
+    // A driver that never re-attached (as when the api answered before it could): start must not
+    // spawn a second engine, which the data directory lock would refuse, but take the live one over.
+    const second = driver();
+    drivers.push(second.d);
+    await second.d.start(s);
+    assert.equal(second.d.state(s.id).status, 'ONLINE');
+    assert.equal(enginePid(s.id), pid);
+    assert.equal(second.failures.length, 0, 'no failed start was reported');
+    await second.d.stop(s.id);
+    assert.equal(second.d.state(s.id).status, 'OFFLINE');
+    assert.throws(() => process.kill(pid, 0), 'stop reached the adopted engine');
+  });
+
+  it('restarts an engine it lost track of instead of leaving it running beside a new one', async () => {
+    const first = driver();
+    const s = spec('ghost-restart');
+    await first.d.start(s);
+    const pid = enginePid(s.id);
+    await first.d.shutdown({ stopServers: false });
+
+    const second = driver();
+    drivers.push(second.d);
+    await second.d.restart(s);
+    assert.equal(second.d.state(s.id).status, 'ONLINE');
+    const restarted = enginePid(s.id);
+    assert.notEqual(restarted, pid, 'a new engine runs');
+    assert.throws(() => process.kill(pid, 0), 'the old engine is gone');
+    await second.d.stop(s.id);
+  });
+
   it('starts servers that should run and stops adopted ones that should not', async () => {
     const first = driver();
     const keep = spec('should-stop');

@@ -60,3 +60,21 @@ describe('the stored session key', () => {
     assert.throws(() => loadSessionSecret(undefined, dir), /shorter than 32 characters/);
   });
 });
+
+describe('sealed values', () => {
+  const signer = new SessionSigner('x'.repeat(40), 900);
+
+  it('opens only with the same key and context, and hides the plain text', () => {
+    const sealed = signer.seal('refresh-secret', 'row-1');
+    assert.ok(!sealed.includes('refresh-secret'));
+    assert.notEqual(signer.seal('refresh-secret', 'row-1'), sealed, 'a fresh nonce each time');
+    assert.equal(signer.unseal(sealed, 'row-1'), 'refresh-secret');
+    assert.equal(signer.unseal(sealed, 'row-2'), null);
+    assert.equal(new SessionSigner('y'.repeat(40), 900).unseal(sealed, 'row-1'), null);
+    const [v, iv, data, tag] = sealed.split('.');
+    const flipped = Buffer.from(data ?? '', 'base64url');
+    flipped[0] = (flipped[0] ?? 0) ^ 1;
+    assert.equal(signer.unseal([v, iv, flipped.toString('base64url'), tag].join('.'), 'row-1'), null);
+    assert.equal(signer.unseal('garbage', 'row-1'), null);
+  });
+});

@@ -1,18 +1,51 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { banDetails, graceEndsOn, showStorageBanner } from '../src/features/dashboard/banner-state.ts';
+import {
+  banDetails,
+  graceNotice,
+  showCrashLoopBanner,
+  showStorageBanner,
+} from '../src/features/dashboard/banner-state.ts';
+import { formatDate } from '../src/lib/format.ts';
 
-describe('graceEndsOn', () => {
-  it('reads the grace period end date (day first)', () => {
-    assert.equal(graceEndsOn('Grace period ends 05/03/2026'), '05/03/2026');
-    assert.equal(graceEndsOn('grace period ends 5/3/2026'), '05/03/2026');
+const NOW = new Date(Date.UTC(2026, 10, 21, 12, 0, 0));
+const H = 3600 * 1000;
+const D = 24 * H;
+const iso = (ms: number) => new Date(NOW.getTime() + ms).toISOString();
+const timed = (expiresIn: number) => ({
+  permanent: false,
+  expiresAt: iso(expiresIn),
+  graceEndsAt: iso(expiresIn + 3 * D),
+  pendingMs: 0,
+});
+const withServer = (serverTime: ReturnType<typeof timed>) => ({ serverTime, serverOwned: 'Grove' });
+
+describe('graceNotice', () => {
+  it("shows the day of the exact instant the scheduler deletes at, in the user's time zone", () => {
+    const notice = graceNotice(withServer(timed(-(3 * D) + 2 * D + 23 * H)), NOW); // deletion 2d 23h away
+    assert.deepEqual(notice, { endsOn: formatDate(new Date(NOW.getTime() + 2 * D + 23 * H)), over: false });
+    assert.match(notice?.endsOn ?? '', /^\d{2}\/\d{2}\/\d{4}$/);
   });
-  it('null outside a grace period', () => {
-    for (const text of ['', 'permanent', '2026-05-01T00:00:00.000Z', null, undefined])
-      assert.equal(graceEndsOn(text), null, String(text));
+  it('turns due once the grace period has ended but the server is not deleted yet', () => {
+    assert.equal(graceNotice(withServer(timed(-3 * D - 1000)), NOW)?.over, true);
   });
-  it('shows an unreadable date as given', () => {
-    assert.equal(graceEndsOn('Grace period ends soon-ish'), 'soon-ish');
+  it('null once the server is gone (the scheduler deleted it)', () => {
+    assert.equal(graceNotice({ serverTime: timed(-3 * D - 1000), serverOwned: 'No Server' }, NOW), null);
+  });
+  it('null while the time runs, is permanent or pending', () => {
+    assert.equal(graceNotice(withServer(timed(H)), NOW), null);
+    const never = { permanent: true, expiresAt: null, graceEndsAt: null, pendingMs: 0 };
+    assert.equal(graceNotice({ serverTime: never, serverOwned: 'Grove' }, NOW), null);
+    const pending = { permanent: false, expiresAt: null, graceEndsAt: null, pendingMs: D };
+    assert.equal(graceNotice({ serverTime: pending, serverOwned: 'No Server' }, NOW), null);
+  });
+});
+
+describe('showCrashLoopBanner', () => {
+  it('only while the guard holds an offline server', () => {
+    assert.equal(showCrashLoopBanner({ serverCrashLoop: true }, 'OFFLINE'), true);
+    assert.equal(showCrashLoopBanner({ serverCrashLoop: true }, 'STARTING'), false);
+    assert.equal(showCrashLoopBanner({ serverCrashLoop: false }, 'OFFLINE'), false);
   });
 });
 

@@ -2,11 +2,13 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { CONSOLE_COMMAND_MAX, serverPageMessages } from '@canopy/contract';
 import {
+  activeDenial,
   type ConsoleProfile,
   commandToSend,
   connectionLabel,
   consoleAccountBlock,
   consoleBlock,
+  consoleRefusal,
 } from '../src/features/console/console-access.ts';
 
 const owner: ConsoleProfile = {
@@ -69,5 +71,44 @@ describe('commandToSend', () => {
   it('refuses a command longer than the api accepts', () => {
     assert.equal(commandToSend('x'.repeat(CONSOLE_COMMAND_MAX)), 'x'.repeat(CONSOLE_COMMAND_MAX));
     assert.equal(commandToSend('x'.repeat(CONSOLE_COMMAND_MAX + 1)), null);
+  });
+});
+
+describe('a live refusal of the console', () => {
+  it('console_denied blocks the console at once with the text the api sent, before the profile knows', () => {
+    const refusal = consoleRefusal({ message: serverPageMessages.noPermissionConsole, code: 'console_denied' });
+    assert.deepEqual(refusal, { kind: 'denied', reason: serverPageMessages.noPermissionConsole, refreshProfile: true });
+    // The profile still says console:use and the server runs, yet the console is blocked.
+    assert.equal(
+      consoleBlock(helper, 'ONLINE', refusal.kind === 'denied' ? refusal.reason : null),
+      'You do not have permission to use the console.',
+    );
+  });
+
+  it('the account blocks still come first, and the status only after a denial', () => {
+    assert.equal(consoleBlock({ ...helper, isBanned: true }, 'ONLINE', 'x'), serverPageMessages.bannedConsole);
+    assert.equal(
+      consoleBlock(helper, 'OFFLINE', serverPageMessages.noPermissionConsole),
+      serverPageMessages.noPermissionConsole,
+    );
+    assert.equal(consoleBlock(helper, 'OFFLINE', null), serverPageMessages.consoleOffline);
+  });
+
+  it('a command refused for a permission is a toast and refreshes the profile; other refusals only toast', () => {
+    assert.deepEqual(consoleRefusal({ message: 'no', code: 'forbidden' }), {
+      kind: 'toast',
+      message: 'no',
+      refreshProfile: true,
+    });
+    for (const code of ['rate_limited', 'conflict', 'invalid', 'failed'] as const)
+      assert.deepEqual(consoleRefusal({ message: 'm', code }), { kind: 'toast', message: 'm', refreshProfile: false });
+  });
+
+  it('a denial stands only until a newer profile arrives', () => {
+    const before = { ...helper };
+    const denial = { reason: serverPageMessages.noPermissionConsole, profile: before };
+    assert.equal(activeDenial(denial, before), serverPageMessages.noPermissionConsole);
+    assert.equal(activeDenial(denial, { ...helper }), null, 'the refetched profile decides again');
+    assert.equal(activeDenial(null, before), null);
   });
 });

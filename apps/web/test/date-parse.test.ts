@@ -37,14 +37,15 @@ describe('parseExpiry', () => {
     }
   });
 
-  test('grace period ends at the last millisecond of the given local day', () => {
+  test('a day-only grace end is read as the start of that (UTC) day: the panel never shows more time than there is', () => {
+    // The api writes the day in UTC; the scheduler deletes somewhere within it, never before its start.
     assert.deepEqual(parseExpiry('Grace period ends 24/11/2026'), {
       kind: 'grace',
-      endsAt: new Date(local(2026, 11, 24, 23, 59, 59, 999)),
+      endsAt: new Date(Date.UTC(2026, 10, 24)),
     });
     assert.deepEqual(parseExpiry('grace period ends 4/1/2027'), {
       kind: 'grace',
-      endsAt: new Date(local(2027, 1, 4, 23, 59, 59, 999)),
+      endsAt: new Date(Date.UTC(2027, 0, 4)),
     });
   });
 

@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { parseExpiry } from '../src/lib/date-parse.ts';
-import { describeBanCountdown, describeExpiry } from '../src/lib/expiry.ts';
+import {
+  describeBanCountdown,
+  describeExpiry,
+  describeServerTime,
+  msUntilNextPhase,
+  serverTimePhase,
+} from '../src/lib/expiry.ts';
 
 const NOW = new Date(Date.UTC(2026, 10, 21, 12, 0, 0));
 const S = 1000;
@@ -52,11 +58,13 @@ describe('describeExpiry', () => {
   });
 
   test('works end to end from the profile text', () => {
-    const now = new Date(2026, 10, 22, 23, 0, 0);
+    // A day-only grace end counts to the start of that UTC day, never past the scheduler's instant.
+    const utc = new Date(Date.UTC(2026, 10, 22, 23, 0, 0));
     assert.equal(
-      describeExpiry(parseExpiry('Grace period ends 24/11/2026'), now).text,
-      '2d 0h 59m left in grace period',
+      describeExpiry(parseExpiry('Grace period ends 24/11/2026'), utc).text,
+      '1d 1h 0m left in grace period',
     );
+    const now = new Date(2026, 10, 22, 23, 0, 0);
     assert.equal(describeExpiry(parseExpiry('22-11-2026, 23.30.15'), now).text, '30m 15s remaining');
     assert.equal(describeExpiry(parseExpiry('permanent'), now).text, 'Permanent');
   });
@@ -80,4 +88,46 @@ describe('describeBanCountdown', () => {
   });
 
   test('unreadable dates are N/A', () => assert.equal(describeBanCountdown('soon', NOW), 'N/A'));
+});
+
+describe('describeServerTime (exact instants of the profile)', () => {
+  const timed = (expiresIn: number) => ({
+    permanent: false,
+    expiresAt: after(expiresIn).toISOString(),
+    graceEndsAt: after(expiresIn + 3 * D).toISOString(),
+    pendingMs: 0,
+  });
+
+  test('the grace countdown never shows more time than the scheduler allows', () => {
+    // Deletion 2d 23h away: the day-only text used to count to the end of that day ('3d 9h 58m').
+    const time = timed(-3 * D + 2 * D + 23 * H);
+    assert.equal(serverTimePhase(time, NOW), 'grace');
+    assert.deepEqual(describeServerTime(time, NOW), { text: '2d 23h 0m left in grace period', tone: 'warning' });
+    assert.equal(describeServerTime(timed(-3 * D + 59 * S), NOW).text, '0d 0h 0m left in grace period');
+  });
+
+  test('running, then over at the very instants the api gives', () => {
+    assert.equal(describeServerTime(timed(2 * D + 5 * H), NOW).text, '2d 5h remaining');
+    assert.equal(serverTimePhase(timed(0), NOW), 'grace', 'time is up at expiresAt');
+    assert.deepEqual(describeServerTime(timed(-3 * D), NOW), { text: 'Expired (Grace Period Over)', tone: 'danger' });
+  });
+
+  test('a new account shows the time it will get as pending, not Permanent', () => {
+    const pending = { permanent: false, expiresAt: null, graceEndsAt: null, pendingMs: 7 * D };
+    assert.equal(serverTimePhase(pending, NOW), 'pending');
+    assert.equal(describeServerTime(pending, NOW).text, '7d pending');
+    assert.equal(describeServerTime({ ...pending, pendingMs: 36 * H }, NOW).text, '1d 12h pending');
+    assert.equal(describeServerTime({ ...pending, pendingMs: 90 * M }, NOW).text, '1h 30m pending');
+    assert.equal(
+      describeServerTime({ permanent: true, expiresAt: null, graceEndsAt: null, pendingMs: 0 }, NOW).text,
+      'Permanent',
+    );
+  });
+
+  test('the next boundary is the expiry, then the end of grace, then none', () => {
+    assert.equal(msUntilNextPhase(timed(5 * M), NOW), 5 * M);
+    assert.equal(msUntilNextPhase(timed(-M), NOW), 3 * D - M);
+    assert.equal(msUntilNextPhase(timed(-4 * D), NOW), null);
+    assert.equal(msUntilNextPhase({ permanent: true, expiresAt: null, graceEndsAt: null, pendingMs: 0 }, NOW), null);
+  });
 });

@@ -15,6 +15,7 @@ const row = (id: number, name: string, level: number, gems: number, roles: strin
   level,
   gems,
   roles,
+  banned: false,
 });
 const players = [
   row(1, 'DarkGrower1', 5, 100),

@@ -26,6 +26,23 @@ const enabled = (status: ServerStatus | string, profile = owner, s = settings) =
 };
 
 describe('powerControls', () => {
+  it('UNKNOWN (the status feed failed): every power action disabled with the reason, no guess', () => {
+    const c = powerControls('UNKNOWN', owner, settings);
+    for (const action of ['start', 'stop', 'restart'] as const) {
+      assert.equal(c[action].enabled, false, action);
+      assert.equal(c[action].reason, hostingMessages.statusUnknown, action);
+    }
+  });
+
+  it('once the server time ran out, start and restart carry the refusal; stop stays possible', () => {
+    const offline = powerControls('OFFLINE', owner, settings, true);
+    assert.deepEqual(offline.start, { enabled: false, reason: hostingMessages.serverTimeExpired });
+    assert.deepEqual(offline.restart, { enabled: false, reason: hostingMessages.serverTimeExpired });
+    const online = powerControls('ONLINE', owner, settings, true);
+    assert.equal(online.stop.enabled, true);
+    assert.equal(online.restart.enabled, false);
+  });
+
   it('OFFLINE: start and restart, not stop', () => {
     assert.deepEqual(enabled('OFFLINE'), { start: true, stop: false, restart: true });
   });
@@ -40,16 +57,16 @@ describe('powerControls', () => {
       assert.deepEqual(enabled(status), { start: false, stop: false, restart: false }, status);
   });
 
-  it('UNKNOWN leaves every action enabled', () => {
-    assert.deepEqual(enabled('UNKNOWN'), { start: true, stop: true, restart: true });
-  });
-
-  it('full storage (used at or above the limit) disables start with its tooltip', () => {
+  it('full storage (used at or above the limit) disables start and restart with its tooltip, not stop', () => {
     for (const used of [256, 300]) {
-      const c = powerControls('OFFLINE', { ...owner, storageUsedMB: used }, settings);
-      assert.deepEqual(c.start, { enabled: false, reason: hostingMessages.storageFull });
-      assert.equal(c.restart.enabled, true);
+      const c = powerControls('ONLINE', { ...owner, storageUsedMB: used }, settings);
+      assert.deepEqual(c.restart, { enabled: false, reason: hostingMessages.storageFull });
+      assert.equal(c.stop.enabled, true);
+      const offline = powerControls('OFFLINE', { ...owner, storageUsedMB: used }, settings);
+      assert.deepEqual(offline.start, { enabled: false, reason: hostingMessages.storageFull });
     }
+    const below = powerControls('ONLINE', { ...owner, storageUsedMB: 255.9 }, settings);
+    assert.equal(below.restart.enabled, true);
     assert.equal(powerControls('OFFLINE', { ...owner, storageUsedMB: 255.9 }, settings).start.enabled, true);
   });
 
@@ -92,6 +109,12 @@ describe('createControl', () => {
     const off = { ...settings, disableServerCreation: true };
     assert.deepEqual(createControl(owner, off), { enabled: false, reason: hostingMessages.creationDisabled });
     assert.equal(createControl({ ...owner, isAdmin: true }, off).enabled, true);
+  });
+  it('refused once the server time ran out: a new server would be deleted with it', () => {
+    assert.deepEqual(createControl(owner, settings, true), {
+      enabled: false,
+      reason: hostingMessages.serverTimeOverCreate,
+    });
   });
   it('banned comes first', () => {
     const c = createControl(

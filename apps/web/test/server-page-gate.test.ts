@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { type ServerStatus, serverPageMessages } from '@canopy/contract';
-import { type ServerPageUser, serverPageGate } from '../src/lib/server-page-gate.ts';
+import { defaultSettings, messages, type ServerStatus, serverPageMessages, webRoutes } from '@canopy/contract';
+import { navAccess } from '../src/features/shell/nav-access.ts';
+import { lockedPageReason, type ServerPageUser, serverPageGate } from '../src/lib/server-page-gate.ts';
 
 const texts = {
   banned: serverPageMessages.bannedWorlds,
@@ -78,5 +79,32 @@ describe('serverPageGate', () => {
       reason: 'banned',
       message: serverPageMessages.bannedWorlds,
     });
+  });
+});
+
+describe('lockedPageReason (a locked page opened directly)', () => {
+  const banned = { isAdmin: false, isBanned: true, isCollaborator: false, serverOwned: 'Grove' };
+  const reasonAt = (path: string, user = banned) => {
+    const route = webRoutes.find((r) => r.path === path);
+    assert.ok(route, path);
+    const access = navAccess(route, user, defaultSettings);
+    assert.ok(access.visible && access.locked, `${path} is locked`);
+    return lockedPageReason(path, user, access.reason);
+  };
+
+  it("gives a banned user each server page's own 'Your account is banned. You cannot ...' text", () => {
+    assert.equal(reasonAt('/worlds'), serverPageMessages.bannedWorlds);
+    assert.equal(reasonAt('/players'), serverPageMessages.bannedPlayers);
+    assert.equal(reasonAt('/console'), serverPageMessages.bannedConsole);
+    assert.equal(reasonAt('/backup'), serverPageMessages.bannedBackups);
+    assert.equal(reasonAt('/configuration'), serverPageMessages.bannedConfiguration);
+    for (const path of ['/worlds', '/players', '/console', '/backup', '/configuration'])
+      assert.match(reasonAt(path), /^Your account is banned\. You cannot /, path);
+  });
+
+  it('keeps the generic text on other pages and for other locks', () => {
+    assert.equal(reasonAt('/items'), messages.bannedPage);
+    const user = { ...banned, isBanned: false };
+    assert.equal(lockedPageReason('/backup', user, messages.featureDisabled), messages.featureDisabled);
   });
 });

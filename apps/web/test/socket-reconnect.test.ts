@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { SOCKET_BACKOFF_INITIAL_MS, SOCKET_BACKOFF_MAX_MS, SOCKET_REFRESH_RETRY_MS } from '@canopy/contract';
+import {
+  SOCKET_BACKOFF_INITIAL_MS,
+  SOCKET_BACKOFF_MAX_MS,
+  SOCKET_REFRESH_RETRY_MS,
+  socketCloseCodes,
+} from '@canopy/contract';
 import {
   backoffDelayMs,
   decideOnClose,
@@ -66,6 +71,20 @@ describe('decideOnClose', () => {
       { kind: 'refresh', delayMs: 500 },
       { kind: 'retry', delayMs: 2000, toast: false },
     ]);
+  });
+
+  it('waits the maximum delay at once when refused for load (4029 too many connections, 1013 busy)', () => {
+    assert.equal(socketCloseCodes.tooManyConnections, 4029);
+    for (const code of [socketCloseCodes.tooManyConnections, socketCloseCodes.tryAgainLater]) {
+      assert.deepEqual(closes([code, code, code]), [
+        { kind: 'retry', delayMs: SOCKET_BACKOFF_MAX_MS, toast: true },
+        { kind: 'retry', delayMs: SOCKET_BACKOFF_MAX_MS, toast: false },
+        { kind: 'retry', delayMs: SOCKET_BACKOFF_MAX_MS, toast: false },
+      ]);
+    }
+    // Once a slot is free and the socket has opened, the next outage starts over.
+    const { next } = decideOnOpen(decideOnClose(4029, initialReconnectState).next);
+    assert.deepEqual(closes([1006], next), [{ kind: 'retry', delayMs: 1000, toast: true }]);
   });
 
   it('a normal close resets the state', () => {

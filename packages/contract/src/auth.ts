@@ -24,7 +24,12 @@ export const sessionUserSchema = z.object({
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 export const loginRequestSchema = z.object({
-  accessToken: z.string().min(1, 'accessToken is required.').max(512),
+  accessToken: z
+    .string()
+    .min(1, 'accessToken is required.')
+    .max(512, 'accessToken must be at most 512 characters.')
+    // It travels in an Authorization header: a control or non-ASCII character could never be a real token.
+    .regex(/^[\x21-\x7e]+$/, 'accessToken must be printable ASCII characters without spaces.'),
 });
 export const loginResponseSchema = z.object({
   sessionToken: z.string(),
@@ -34,7 +39,7 @@ export const loginResponseSchema = z.object({
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const refreshRequestSchema = z.object({
-  refreshToken: z.string().min(1, 'refreshToken is required.').max(512),
+  refreshToken: z.string().min(1, 'refreshToken is required.').max(512, 'refreshToken must be at most 512 characters.'),
 });
 /** The spec answers {sessionToken}; we rotate, so the new refresh token comes along. */
 export const refreshResponseSchema = z.object({

@@ -13,6 +13,8 @@ export const engineEnv = {
   sampleWorlds: 'CANOPY_ENGINE_SAMPLE_WORLDS',
   samplePlayers: 'CANOPY_ENGINE_SAMPLE_PLAYERS',
   debug: 'CANOPY_ENGINE_DEBUG',
+  /** Benchmark-only console commands (flood); the api sets it only when it was itself started for a benchmark. */
+  benchCommands: 'CANOPY_ENGINE_BENCH_COMMANDS',
   secret: 'CANOPY_ENGINE_SECRET',
 } as const;
 

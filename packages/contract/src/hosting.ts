@@ -16,6 +16,10 @@ export const hostingMessages = {
   actionsDisabled: 'Server actions are currently disabled by an administrator.',
   bannedActions: 'Your account is banned and cannot perform server actions.',
   storageFull: 'Storage limit exceeded. Cannot start server.',
+  // Not in the spec, which blocks only start: the same refusal for writes that would grow the data.
+  storageFullWrite: 'Storage limit exceeded. Cannot save changes.',
+  // The host's disk (not the account's limit) is full: nothing was saved.
+  diskFull: 'The host is out of disk space, so the change was not saved. Please try again later.',
   onlyOwnerDelete: 'Only the server owner can delete the server.',
   noActionPermission: 'You do not have permission to perform server actions.',
   noServer: 'You do not have a server.',
@@ -24,6 +28,10 @@ export const hostingMessages = {
   alreadyRunning: 'The server is already running.',
   notRunning: 'The server is not running.',
   serverTimeExpired: 'Your server time has run out. Renew it to start the server.',
+  serverTimeOverCreate: 'Your server time has run out. Renew it to create a server.',
+  // Not in the spec: a failed status fetch says nothing about the engine, so the panel does not guess.
+  statusUnknown: 'The server status could not be loaded, so the power buttons are disabled. Retry to load it.',
+  crashLoop: 'Your server crashed twice within a minute, so it was left offline. Start it again to retry.',
   startFailed: 'The server failed to start. Check the console for details.',
   actionStarted: (status: string, name: string) => `${status} server "${name}"...`,
   actionSucceeded: (action: string) => `Server action '${action}' initiated successfully.`,

@@ -1,8 +1,14 @@
+// First: it configures zod before any schema below is created.
+import './zod-config.ts';
+
 export * from './auth.ts';
+export * from './console-command.ts';
 export * from './constants.ts';
 export * from './engine-config.ts';
 export * from './engine-control.ts';
 export * from './hosting.ts';
+export * from './idempotency.ts';
+export * from './issues.ts';
 export * from './messages.ts';
 export * from './permissions.ts';
 export * from './player.ts';

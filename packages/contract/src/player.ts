@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { itemIdSchema } from './world.ts';
+import { boundedInt, itemIdSchema } from './world.ts';
 
 /** Most of one item a player can hold, as in the game. */
 export const MAX_STACK = 200;
@@ -11,15 +11,17 @@ export const playerTitles = ['Legend', 'Doctor', 'Mentor', 'Grow4Good'] as const
 /** Key of a role or title flag in a player record: `Role.Moderator`, `Title.Legend`. */
 export const playerFlagPattern = /^(Role|Title)\.[A-Za-z0-9_]{1,32}$/;
 
-const counter = z.int().min(0).max(2_147_483_647);
+const counter = (label: string) => boundedInt(label, 0, 2_147_483_647);
 
 /** One inventory slot: [item id, count]. */
-export const inventoryEntrySchema = z.tuple([itemIdSchema, z.int().min(1).max(MAX_STACK)]);
+export const inventoryEntrySchema = z.tuple([itemIdSchema, boundedInt('Item count', 1, MAX_STACK)], {
+  error: 'Each inventory entry must be [item id, count].',
+});
 
 /** A player's inventory; an item appears at most once. */
 export const inventorySchema = z
-  .array(inventoryEntrySchema)
-  .max(MAX_INVENTORY_ITEMS)
+  .array(inventoryEntrySchema, { error: 'Inventory must be a list of [item id, count] entries.' })
+  .max(MAX_INVENTORY_ITEMS, `An inventory holds at most ${MAX_INVENTORY_ITEMS} different items.`)
   .superRefine((items, ctx) => {
     const seen = new Set<number>();
     for (const [i, [id]] of items.entries()) {
@@ -30,22 +32,22 @@ export const inventorySchema = z
 
 const fields = {
   /** Empty on read; on write, empty keeps the current password and anything else sets a new one. */
-  pass: z.string().max(128),
+  pass: z.string({ error: 'Password must be text.' }).max(128, 'Password must be at most 128 characters.'),
   email: z
-    .string()
+    .string({ error: 'Email must be text.' })
     .trim()
-    .max(254)
-    .regex(/^([^\s@]+@[^\s@]+)?$/, 'email must be an email address or empty.'),
+    .max(254, 'Email must be at most 254 characters.')
+    .regex(/^([^\s@]+@[^\s@]+)?$/, 'Email must be an email address or empty.'),
   home_world: z
-    .string()
+    .string({ error: 'Home World must be text.' })
     .trim()
     .toUpperCase()
-    .regex(/^([A-Z0-9]{1,24})?$/, 'home_world must be a world name (1-24 letters or digits) or empty.'),
-  level: z.int().min(1).max(1000),
-  gems: counter,
-  xp: counter,
-  wl_bank_amount: counter,
-  dl_bank_amount: counter,
+    .regex(/^([A-Z0-9]{1,24})?$/, 'Home World must be a world name (1-24 letters or digits) or empty.'),
+  level: boundedInt('Level', 1, 1000),
+  gems: counter('Gems'),
+  xp: counter('XP'),
+  wl_bank_amount: counter('World Lock Bank'),
+  dl_bank_amount: counter('Diamond Lock Bank'),
   inventory: inventorySchema,
 };
 const known = new Set([...Object.keys(fields), 'name', 'id', 'banned']);
@@ -61,15 +63,17 @@ const putBase = z.object({
   id: z.int().optional(),
   banned: z.boolean().optional(),
 });
-export const playerPutSchema = putBase.catchall(z.boolean()).superRefine((player, ctx) => {
-  for (const key of Object.keys(player))
-    if (!known.has(key) && !playerFlagPattern.test(key))
-      ctx.addIssue({
-        code: 'custom',
-        path: [key],
-        message: `Unknown field "${key}": only Role.* and Title.* flags may be added.`,
-      });
-});
+export const playerPutSchema = putBase
+  .catchall(z.boolean({ error: 'Roles and titles must be true or false.' }))
+  .superRefine((player, ctx) => {
+    for (const key of Object.keys(player))
+      if (!known.has(key) && !playerFlagPattern.test(key))
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `Unknown field "${key}": only Role.* and Title.* flags may be added.`,
+        });
+  });
 /** The Role.* and Title.* flags of a player record. */
 export type PlayerFlags = { [key: `Role.${string}` | `Title.${string}`]: boolean };
 export type PlayerPut = z.infer<typeof putBase> & PlayerFlags;
@@ -79,13 +83,17 @@ const playerBase = z.object({ ...fields, pass: z.literal(''), name: z.string(), 
 export const playerSchema = playerBase.catchall(z.boolean());
 export type Player = z.infer<typeof playerBase> & PlayerFlags;
 
-/** Player list row (spec section 3); roles are the names of the Role.* flags that are true. */
+/**
+ * Player list row (spec section 3); roles are the names of the Role.* flags that are true. banned
+ * goes beyond the spec's row so that the Player Database can mark banned players and offer Unban.
+ */
 export const playerListRowSchema = z.object({
   id: z.int(),
   name: z.string(),
   level: z.int(),
   gems: z.int(),
   roles: z.array(z.string()),
+  banned: z.boolean(),
 });
 export type PlayerListRow = z.infer<typeof playerListRowSchema>;
 

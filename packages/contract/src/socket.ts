@@ -1,6 +1,24 @@
 import { z } from 'zod';
 import { serverStatusSchema } from './server.ts';
 
+/**
+ * Why the api refused something on the socket; the page shows the message and branches on the code.
+ * - console_denied: the console is closed to this user now (console:use revoked, banned, no server,
+ *   maintenance); the page replaces the console with the message and disables the command line.
+ * - forbidden: this one command needs a permission the user lacks (e.g. stop without server:actions).
+ * - rate_limited, conflict (server offline or busy), invalid (a malformed message), failed (our fault).
+ */
+export const socketErrorCodes = [
+  'console_denied',
+  'forbidden',
+  'rate_limited',
+  'conflict',
+  'invalid',
+  'failed',
+] as const;
+/** The code of an `error` message. */
+export type SocketErrorCode = (typeof socketErrorCodes)[number];
+
 /** Messages the api pushes on /ws/{userId}: a discriminated union validated on both ends. */
 export const serverSocketMessageSchema = z.discriminatedUnion('type', [
   z.object({
@@ -12,7 +30,16 @@ export const serverSocketMessageSchema = z.discriminatedUnion('type', [
   // Our addition: lines that arrived together travel in one frame, so a chatty server does not cost
   // a frame per line per browser. Appends like console_log.
   z.object({ type: z.literal('console_batch'), payload: z.object({ lines: z.array(z.string()) }) }),
-  z.object({ type: z.literal('error'), payload: z.object({ message: z.string() }) }),
+  // Our addition: the scheduler or the crash-loop guard changed what the profile says about the server
+  // (time ran out, grace over and deleted, left offline after crashes); the page refetches profile and status.
+  z.object({
+    type: z.literal('server_notice'),
+    payload: z.object({ name: z.string(), kind: z.enum(['expired', 'deleted', 'crash_loop']) }),
+  }),
+  z.object({
+    type: z.literal('error'),
+    payload: z.object({ message: z.string(), code: z.enum(socketErrorCodes) }),
+  }),
 ]);
 export type ServerSocketMessage = z.infer<typeof serverSocketMessageSchema>;
 
@@ -43,4 +70,15 @@ export const socketCloseCodes = {
   normal: 1000,
   policyViolation: 1008,
   internalError: 1011,
+  /** The api is at its connection capacity: retry later, slowly. */
+  tryAgainLater: 1013,
+  /** This user already has MAX_SOCKETS_PER_USER sockets open (close a tab, or wait). */
+  tooManyConnections: 4029,
+} as const;
+
+/** Close reasons sent with the codes above. */
+export const socketCloseReasons = {
+  tooManyConnections: 'Too many connections',
+  tryAgainLater: 'Server busy, try again later',
+  handshakeTimeout: 'Authentication timed out',
 } as const;

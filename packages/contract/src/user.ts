@@ -36,6 +36,23 @@ export const redeemedCodeSchema = z.object({
   redeemedAt: z.string(),
 });
 
+/**
+ * Our addition: the server time as exact instants, so the panel counts down to the same instant the
+ * scheduler acts on (estimatedExpiry's 'Grace period ends dd/mm/yyyy' has no hour). For a collaborator
+ * these are the server owner's figures.
+ */
+export const serverTimeSchema = z.object({
+  /** The server never runs out of time. */
+  permanent: z.boolean(),
+  /** ISO instant the server time runs out; null when permanent or not started yet. */
+  expiresAt: z.string().nullable(),
+  /** ISO instant the grace period ends and the server is deleted; null when expiresAt is. */
+  graceEndsAt: z.string().nullable(),
+  /** Server time (ms) waiting for the first server: it starts to run when the server is created. */
+  pendingMs: z.number().int().nonnegative(),
+});
+export type ServerTime = z.infer<typeof serverTimeSchema>;
+
 /** The user record of the profile call (panel document, section 3). */
 export const profileSchema = z.object({
   id: z.string(),
@@ -59,6 +76,10 @@ export const profileSchema = z.object({
   isCollaborator: z.boolean(),
   collaboratorPermissions: z.array(z.string()),
   redeemedCodes: z.array(redeemedCodeSchema),
+  /** Our addition: see serverTimeSchema. */
+  serverTime: serverTimeSchema,
+  /** Our addition: true while the crash-loop guard keeps the server offline (it crashed again within a minute). */
+  serverCrashLoop: z.boolean(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { fastArray } from './fast-array.ts';
+import { isWorldBlock } from './world-block-check.ts';
 
 /** d_weather value of a locked world (server-management document, section 9). */
 export const WORLD_LOCKED = 6;
@@ -36,11 +38,26 @@ const growIdOrEmpty = (field: string) =>
     .trim()
     .regex(/^([A-Za-z0-9]{3,20})?$/, `${field} must be a GrowID (3-20 letters or digits) or empty.`);
 
+/**
+ * A whole number from min to max whose every problem is one sentence naming the field as the
+ * editors label it ('Red must be between 0 and 255.'): the panel shows these beside the field and
+ * the api answers with the same text.
+ */
+export function boundedInt(label: string, min: number, max: number) {
+  const range = `${label} must be between ${min} and ${max}.`;
+  return z
+    .int({
+      error: (issue) => (issue.input === undefined ? `${label} is required.` : `${label} must be a whole number.`),
+    })
+    .min(min, range)
+    .max(max, range);
+}
+
 /** An item id as the game stores it in a tile (u16). */
-export const itemIdSchema = z.int().min(0).max(65535);
+export const itemIdSchema = boundedInt('Item id', 0, 65535);
 const bit = (field: string) => z.union([z.literal(0), z.literal(1)], { error: `${field} must be 0 or 1.` });
-const u32 = z.int().min(0).max(0xffffffff);
-const byte = z.int().min(0).max(255);
+const u32 = (label: string) => boundedInt(label, 0, 0xffffffff);
+const byte = (label: string) => boundedInt(label, 0, 255);
 
 /**
  * One tile of a world, row by row from the top left: foreground and background item ids, o (open),
@@ -53,25 +70,25 @@ export const worldBlockSchema = z
     bg: itemIdSchema,
     o: bit('o'),
     l: bit('l'),
-    fl: u32,
-    if_c: z.int().min(0).max(0x7fffffff),
+    fl: u32('fl'),
+    if_c: boundedInt('if_c', 0, 0x7fffffff),
   })
   .catchall(z.union([z.number(), z.string().max(256)]));
 export type WorldBlock = z.infer<typeof worldBlockSchema>;
 
 const detailShape = {
-  owner: growIdOrEmpty('owner'),
-  entry_level: z.int().min(1).max(1000),
-  ct: byte,
+  owner: growIdOrEmpty('Owner'),
+  entry_level: boundedInt('Entry Level', 1, 1000),
+  ct: byte('Category'),
   d_weather: z.union([z.literal(WORLD_OPEN), z.literal(WORLD_LOCKED)], {
     error: `d_weather must be ${WORLD_LOCKED} (locked) or ${WORLD_OPEN} (open).`,
   }),
-  music_bpm: z.int().min(1).max(1000),
-  w_s: u32,
-  r: byte,
-  g: byte,
-  b: byte,
-  weather: byte,
+  music_bpm: boundedInt('Music BPM', 1, 1000),
+  w_s: u32('World Flags'),
+  r: byte('Red'),
+  g: byte('Green'),
+  b: byte('Blue'),
+  weather: byte('Weather'),
   admins: z
     .array(
       z
@@ -79,10 +96,11 @@ const detailShape = {
         .trim()
         .regex(/^[A-Za-z0-9]{3,20}$/, 'Each admin must be a GrowID (3-20 letters or digits).'),
     )
-    .max(100),
-  width: z.int().min(1).max(WORLD_MAX_SIDE),
-  height: z.int().min(1).max(WORLD_MAX_SIDE),
-  blocks: z.array(worldBlockSchema),
+    .max(100, 'A world can have at most 100 admins.'),
+  width: boundedInt('Width', 1, WORLD_MAX_SIDE),
+  height: boundedInt('Height', 1, WORLD_MAX_SIDE),
+  // 40,000 tiles: checked by a loop, and zod only explains the tiles the loop refuses.
+  blocks: fastArray(worldBlockSchema, isWorldBlock),
 };
 
 type Shape = z.infer<z.ZodObject<typeof detailShape>>;

@@ -48,7 +48,7 @@ export async function startEngine(options: EngineOptions, log: Logger, abort: Ab
   if (live)
     throw new StartupError(
       engineExitCodes.alreadyRunning,
-      `Another engine (pid ${live.pid}) is running on ${dataDir} (control ${live.controlHost}:${live.controlPort})`,
+      `Another engine (pid ${live.pid}) is running on this data directory (control ${live.controlHost}:${live.controlPort})`,
     );
   const stale = readStateFile(dataDir);
   if (stale) log.warn(`Replacing a stale engine.json (pid ${stale.pid} is not an engine running here)`);

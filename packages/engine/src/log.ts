@@ -16,6 +16,7 @@ export class Logger {
   private lines: EngineConsoleLine[] = [];
   private listeners = new Set<Listener>();
   private sink: LineSink;
+  private hidden: [path: string, shownAs: string][] = [];
 
   constructor(opts: { capacity?: number; debug?: boolean; sink?: LineSink } = {}) {
     this.capacity = opts.capacity ?? 1000;
@@ -23,11 +24,21 @@ export class Logger {
     this.sink = opts.sink ?? stdoutSink();
   }
 
+  /**
+   * Shows `path` as `shownAs` in every later line. The console is read by collaborators, who have no
+   * business knowing the host's layout: a file-system error or a stack trace must not print it.
+   */
+  hidePath(path: string, shownAs: string): void {
+    if (path.length > 1) this.hidden.push([path, shownAs]);
+  }
+
   /** Prints a message; a multi-line message becomes several lines, each with its own timestamp and level. */
   log(level: EngineLogLevel, message: string): void {
     if (level === 'DEBUG' && !this.debugEnabled) return;
     const ts = new Date().toISOString();
-    for (const part of message.split(/\r?\n/)) {
+    let text = message;
+    for (const [path, shownAs] of this.hidden) if (text.includes(path)) text = text.replaceAll(path, shownAs);
+    for (const part of text.split(/\r?\n/)) {
       const entry = { seq: ++this.seq, line: `${ts} [${level}] ${part}` };
       this.lines.push(entry);
       // Trim in batches so that keeping the ring costs O(1) per line on average.

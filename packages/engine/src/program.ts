@@ -1,4 +1,6 @@
 // The engine program proper; main.ts loads it once the compile cache is on.
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { engineExitCodes } from '@canopy/contract';
 import { parseArgs, UsageError, usage } from './cli/args.ts';
 import { attachStdin } from './console/stdin.ts';
@@ -38,6 +40,9 @@ if (options === 'help') {
   process.exit(engineExitCodes.ok);
 }
 log.debugEnabled = options.debug;
+// Longest first, so that a data directory inside the install is shown as the data directory.
+log.hidePath(resolve(options.dataDir), '<data-dir>');
+log.hidePath(fileURLToPath(new URL('../../..', import.meta.url)).replace(/\/$/, ''), '<canopy>');
 
 try {
   engine = await startEngine(options, log, abort.signal);

@@ -1,3 +1,4 @@
+import { requestIssueMessage } from '@canopy/contract';
 import type { z } from 'zod';
 import { badRequest } from './errors.ts';
 
@@ -13,13 +14,10 @@ export function describeIssues(error: z.ZodError): string {
   return `${path && !named ? `${path}: ` : ''}${issue.message}${more}`;
 }
 
-/** Parses input with a contract schema; a failure is a 400 naming the first problem. */
+/** Parses a request's input with a contract schema; a failure is a 400 in the api's words (the contract's). */
 export function parseOr400<S extends z.ZodType>(schema: S, input: unknown, what = 'Request body'): z.infer<S> {
   if (input === undefined) throw badRequest(`${what} is required.`);
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const first = result.error.issues[0];
-  if (first && first.path.length === 0 && first.code === 'invalid_type')
-    throw badRequest(`${what} must be a JSON object.`);
-  throw badRequest(describeIssues(result.error));
+  throw badRequest(requestIssueMessage(result.error, what));
 }

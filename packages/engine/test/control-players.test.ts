@@ -93,9 +93,9 @@ describe('control API: players', () => {
   it('refuses bad players with a precise 400 and changes nothing', async () => {
     const before = (await engine.request('GET', '/players/ModMan')).body;
     const cases: [unknown, RegExp][] = [
-      [{ ...before, level: 0 }, /^level: Too small/],
+      [{ ...before, level: 0 }, /^Level must be between 1 and 1000\.$/],
       [{ ...before, colour: true }, /Unknown field "colour": only Role\.\* and Title\.\* flags may be added\./],
-      [{ ...before, 'Role.Admin': 'yes' }, /^Role\.Admin: Invalid input: expected boolean/],
+      [{ ...before, 'Role.Admin': 'yes' }, /^Roles and titles must be true or false\.$/],
       [
         {
           ...before,
@@ -106,10 +106,10 @@ describe('control API: players', () => {
         },
         /^inventory\.1: Item 2 appears more than once\.$/,
       ],
-      [{ ...before, inventory: [[2, 201]] }, /^inventory\.0\.1: Too big/],
-      [{ ...before, email: 'not-an-email' }, /^email must be an email address or empty\.$/],
-      [{ ...before, home_world: 'no such!' }, /^home_world must be a world name/],
-      [{ ...before, gems: undefined }, /^gems: Invalid input/],
+      [{ ...before, inventory: [[2, 201]] }, /^inventory\.0\.1: Item count must be between 1 and 200\.$/],
+      [{ ...before, email: 'not-an-email' }, /^Email must be an email address or empty\.$/],
+      [{ ...before, home_world: 'no such!' }, /^Home World must be a world name/],
+      [{ ...before, gems: undefined }, /^Gems is required\.$/],
     ];
     for (const [body, message] of cases) {
       const res = await engine.request('PUT', '/players/ModMan', body);
@@ -130,5 +130,20 @@ describe('control API: players', () => {
     assert.equal(player.banned, true);
     assert.equal((await engine.request('DELETE', '/players/Ghost1')).status, 404);
     assert.ok(engine.lines.some((l) => /\[INFO\] Banned newbie \(banned from the panel\)/.test(l)));
+  });
+
+  it('marks banned players in the list, and lifts a ban on POST /players/:name/unban', async () => {
+    const banned = async () =>
+      playerListResponseSchema
+        .parse((await engine.request('GET', '/players')).body)
+        .players.filter((p) => p.banned)
+        .map((p) => p.name);
+    assert.deepEqual(await banned(), ['Newbie']);
+    const res = await engine.request('POST', '/players/NEWBIE/unban');
+    assert.deepEqual(res, { status: 200, body: { message: 'Player NEWBIE has been unbanned.' } });
+    assert.deepEqual(await banned(), []);
+    assert.equal((await engine.request('GET', '/players/Newbie')).body.banned, false);
+    assert.equal((await engine.request('POST', '/players/Ghost1/unban')).status, 404);
+    assert.equal((await engine.request('POST', '/players/a%20b/unban')).status, 400);
   });
 });

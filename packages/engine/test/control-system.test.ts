@@ -141,10 +141,7 @@ describe('control API: console, reload, backup, stop', () => {
   it('writes an online backup to a new absolute path only', async () => {
     const relative = await engine.request('POST', '/backup', { path: 'backup.db' });
     assert.deepEqual(relative, { status: 400, body: { error: 'path must be absolute (got "backup.db").' } });
-    assert.equal(
-      (await engine.request('POST', '/backup', {})).body.error,
-      'path: Invalid input: expected string, received undefined',
-    );
+    assert.equal((await engine.request('POST', '/backup', {})).body.error, 'path is required.');
     const noDir = await engine.request('POST', '/backup', { path: join(scratch, 'missing', 'b.db') });
     assert.equal(noDir.status, 400);
 

@@ -71,6 +71,12 @@ describe('control API: auth, stats and worlds', () => {
     const locked = await engine.request('PUT', '/worlds/buydirt', { ...got, d_weather: 6 });
     assert.equal(locked.status, 200);
     assert.equal(locked.body.id, got.id);
+    // What the api asks for: the outcome only, not 40,000 tiles back.
+    const brief = await engine.request('PUT', '/worlds/buydirt?answer=brief', { ...got, d_weather: 6 });
+    assert.deepEqual(brief, { status: 200, body: { name: 'BUYDIRT', created: false } });
+    const fresh = await engine.request('PUT', '/worlds/brief1?answer=brief', buildWorld());
+    assert.deepEqual(fresh, { status: 201, body: { name: 'BRIEF1', created: true } });
+    assert.equal((await engine.request('DELETE', '/worlds/BRIEF1')).status, 200);
     // The full list (kept between writes) shows the new world and its lock at once.
     const full = worldListResponseSchema.parse((await engine.request('GET', '/worlds')).body);
     assert.equal(full.worlds.find((w) => w.name === 'BUYDIRT')?.locked, true);
@@ -102,7 +108,7 @@ describe('control API: auth, stats and worlds', () => {
         { ...before, blocks: before.blocks.map((b: object, i: number) => (i === 5 ? { ...b, o: 2 } : b)) },
         /^blocks\.5\.o: o must be 0 or 1\.$/,
       ],
-      [{ ...before, r: 256 }, /^r: Too big/],
+      [{ ...before, r: 256 }, /^Red must be between 0 and 255\.$/],
       [{ ...before, admins: ['Bob', 'bob'] }, /^admins\.1: Duplicate admin "bob"\.$/],
       [{ ...before, musicbpm: 120 }, /Unrecognized key: "musicbpm"/],
       [{ ...before, name: 'OTHER' }, /does not match the world in the path/],

@@ -6,10 +6,19 @@ import { refreshSession, signIn, signOut } from './auth.service.ts';
 
 /** Sign-in, token refresh, sign-out and the sign-in settings the browser needs. */
 export function authRoutes(app: FastifyInstance, ctx: AppContext) {
+  // Sign-in is where guessing and flooding happen: every /auth call is limited per client IP, and the
+  // token calls also per refresh token (one stolen token replayed from many addresses).
+  const { windowMs, perIp, perAccount } = ctx.config.authRateLimit;
+  const ip = { max: perIp, windowMs };
+  const perToken = {
+    rule: { max: perAccount, windowMs },
+    key: (body: { refreshToken: string }) => body.refreshToken,
+  };
   route(app, ctx, {
     method: 'GET',
     url: '/auth/config',
     access: 'public',
+    rateLimit: { perIp: ip },
     handler: async () => ({
       authorizeUrl: ctx.config.devIdentityProvider ? '/dev-discord/oauth2/authorize' : ctx.config.discordAuthorizeUrl,
       clientId: ctx.config.discordClientId ?? 'canopy-dev',
@@ -22,6 +31,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     url: '/auth/login',
     access: 'public',
     body: loginRequestSchema,
+    rateLimit: { perIp: ip },
     handler: ({ body }) => signIn(ctx, body.accessToken),
   });
   route(app, ctx, {
@@ -29,6 +39,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     url: '/auth/refresh',
     access: 'public',
     body: refreshRequestSchema,
+    rateLimit: { perIp: ip, perAccount: perToken },
     handler: ({ body }) => refreshSession(ctx, body.refreshToken),
   });
   route(app, ctx, {
@@ -36,6 +47,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     url: '/auth/logout',
     access: 'public',
     body: refreshRequestSchema,
+    rateLimit: { perIp: ip, perAccount: perToken },
     handler: async ({ body }) => {
       await signOut(ctx, body.refreshToken);
       return { message: 'Signed out.' };

@@ -5,7 +5,7 @@ import type { Db } from '../db/db.ts';
 import { unauthorized } from '../errors.ts';
 import { type UserRow, usersRepo } from '../users/users.repo.ts';
 import { fetchDiscordUser } from './discord.ts';
-import { refreshTokensRepo } from './refresh-tokens.repo.ts';
+import { type RefreshTokenRow, refreshTokensRepo } from './refresh-tokens.repo.ts';
 import { hashToken, newRefreshToken } from './tokens.ts';
 
 /** The cached user record the browser keeps after sign-in. */
@@ -51,7 +51,28 @@ export async function signIn(ctx: AppContext, accessToken: string): Promise<Logi
   });
 }
 
-/** Rotates a refresh token; presenting one that was already used revokes its whole family. */
+/**
+ * How long a rotated refresh token still answers with its successor. Two tabs (or a retried request)
+ * refreshing with one token at once are the same client, not a thief: within this window the later ones
+ * get the same new refresh token and a fresh session token. After it, a replay is reuse and revokes.
+ */
+export const REFRESH_GRACE_MS = 20_000;
+
+/** The answer to a token presented again within its grace window, or null when it is reuse. */
+async function graceAnswer(ctx: AppContext, tx: Db, row: RefreshTokenRow, now: number) {
+  if (row.used_at === null || now - row.used_at > REFRESH_GRACE_MS || !row.successor_sealed) return null;
+  const successor = ctx.signer.unseal(row.successor_sealed, row.id);
+  if (!successor) return null;
+  const next = await refreshTokensRepo.findByHash(tx, hashToken(successor));
+  // Only while the successor is unspent: once it has rotated on, the old token has no business here.
+  if (!next || next.used_at !== null || next.revoked_at !== null || next.expires_at <= now) return null;
+  return { sessionToken: ctx.signer.sign(row.user_id, row.family_id, now), refreshToken: successor };
+}
+
+/**
+ * Rotates a refresh token. Presenting it again within REFRESH_GRACE_MS answers the same successor;
+ * presenting it later revokes its whole family.
+ */
 export async function refreshSession(ctx: AppContext, refreshToken: string): Promise<RefreshResponse> {
   const now = ctx.now();
   return ctx.db
@@ -59,15 +80,31 @@ export async function refreshSession(ctx: AppContext, refreshToken: string): Pro
       const row = await refreshTokensRepo.findByHash(tx, hashToken(refreshToken));
       if (!row || row.revoked_at !== null || row.expires_at <= now)
         throw unauthorized(messages.invalidRefreshToken, 'invalid_refresh_token');
-      if (row.used_at !== null || !(await refreshTokensRepo.markUsed(tx, row.id, now))) {
+      // A sign-out that committed while this family rotated revoked the rows it could see, not the successor
+      // that rotation inserted: the family, not the row, decides (as it does for session tokens).
+      if (await refreshTokensRepo.isFamilyRevoked(tx, row.family_id)) {
         await refreshTokensRepo.revokeFamily(tx, row.family_id, now);
-        return 'reused' as const;
+        return 'revoked' as const;
       }
-      return issueTokens(ctx, tx, row.user_id, row.family_id);
+      if (row.used_at === null && (await refreshTokensRepo.markUsed(tx, row.id, now))) {
+        const tokens = await issueTokens(ctx, tx, row.user_id, row.family_id);
+        // Hashes cannot give the successor back, so it is kept sealed (see SessionSigner), bound to this
+        // row, and dropped once its window has closed: by the family's next rotation, or on revocation.
+        await refreshTokensRepo.setSuccessor(tx, row.id, ctx.signer.seal(tokens.refreshToken, row.id));
+        await refreshTokensRepo.forgetSuccessors(tx, row.family_id, now - REFRESH_GRACE_MS);
+        return tokens;
+      }
+      // Used already, or by a request that committed while this one waited: read what it left.
+      const current = row.used_at === null ? await refreshTokensRepo.findById(tx, row.id) : row;
+      const again = current && (await graceAnswer(ctx, tx, current, now));
+      if (again) return again;
+      await refreshTokensRepo.revokeFamily(tx, row.family_id, now);
+      return 'reused' as const;
     })
     .then((result) => {
       // The revocation must be committed before refusing, so it happens outside the transaction's throw.
       if (result === 'reused') throw unauthorized(messages.refreshReused, 'refresh_reused');
+      if (result === 'revoked') throw unauthorized(messages.invalidRefreshToken, 'invalid_refresh_token');
       return result;
     });
 }

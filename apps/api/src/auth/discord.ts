@@ -1,8 +1,11 @@
 import { type DiscordUser, discordUserSchema, messages } from '@canopy/contract';
-import { AppError, unauthorized } from '../errors.ts';
+import { AppError, badRequest, unauthorized } from '../errors.ts';
 
 /** Asks Discord (or whatever speaks its API at `apiBase`) who owns an access token. */
 export async function fetchDiscordUser(apiBase: string, accessToken: string): Promise<DiscordUser> {
+  // A header cannot carry such a token, and fetch would fail as if Discord were down.
+  if (!/^[\x21-\x7e]+$/.test(accessToken))
+    throw badRequest('The access token is malformed: it must be printable ASCII without spaces.');
   let res: Response;
   try {
     res = await fetch(`${apiBase}/users/@me`, {

@@ -11,6 +11,14 @@ export interface CollaboratorRow {
 
 /** People an owner invited to their server, with the permissions granted to each. */
 export const collaboratorsRepo = {
+  /**
+   * Locks a user's row until the transaction ends, so that deciding "owns no server and collaborates
+   * on none" and the write that relies on it cannot interleave with another request about the same
+   * user (PostgreSQL; SQLite transactions are already serial).
+   */
+  async lockUser(tx: Db, userId: string): Promise<void> {
+    if (tx.dialect === 'postgres') await tx.run('SELECT id FROM users WHERE id = ? FOR UPDATE', [userId]);
+  },
   list(db: Db, serverId: string) {
     return db.all<CollaboratorRow>(
       `SELECT c.user_id, u.username, u.grow_id, c.permissions, c.created_at

@@ -4,6 +4,7 @@ import type { AppContext } from '../context.ts';
 import { route } from '../http/route.ts';
 import {
   addCollaborator,
+  collaboratorsAccess,
   listCollaborators,
   removeCollaborator,
   updateCollaborator,
@@ -17,21 +18,24 @@ export function collaboratorsRoutes(app: FastifyInstance, ctx: AppContext) {
     method: 'GET',
     url: base,
     access: 'user',
-    handler: ({ caller, params }) => listCollaborators(ctx, caller, params.id ?? ''),
+    server: collaboratorsAccess,
+    handler: ({ server }) => listCollaborators(ctx, server),
   });
   route(app, ctx, {
     method: 'GET',
     url: `${base}/validate/:discordId`,
     access: 'user',
-    handler: ({ caller, params }) => validateCollaborator(ctx, caller, params.id ?? '', params.discordId ?? ''),
+    server: collaboratorsAccess,
+    handler: ({ server, params }) => validateCollaborator(ctx, server, params.discordId ?? ''),
   });
   route(app, ctx, {
     method: 'POST',
     url: base,
     access: 'user',
+    server: collaboratorsAccess,
     body: addCollaboratorRequestSchema,
-    handler: async ({ caller, params, body, reply }) => {
-      const result = await addCollaborator(ctx, caller, params.id ?? '', body.discordId, body.permissions);
+    handler: async ({ server, body, reply }) => {
+      const result = await addCollaborator(ctx, server, body.discordId, body.permissions);
       reply.code(201);
       return result;
     },
@@ -40,14 +44,15 @@ export function collaboratorsRoutes(app: FastifyInstance, ctx: AppContext) {
     method: 'PUT',
     url: `${base}/:discordId`,
     access: 'user',
+    server: collaboratorsAccess,
     body: updateCollaboratorRequestSchema,
-    handler: ({ caller, params, body }) =>
-      updateCollaborator(ctx, caller, params.id ?? '', params.discordId ?? '', body.permissions),
+    handler: ({ server, params, body }) => updateCollaborator(ctx, server, params.discordId ?? '', body.permissions),
   });
   route(app, ctx, {
     method: 'DELETE',
     url: `${base}/:discordId`,
     access: 'user',
-    handler: ({ caller, params }) => removeCollaborator(ctx, caller, params.id ?? '', params.discordId ?? ''),
+    server: collaboratorsAccess,
+    handler: ({ server, params }) => removeCollaborator(ctx, server, params.discordId ?? ''),
   });
 }

@@ -105,3 +105,41 @@ migrations.push({
     CREATE INDEX collaborators_user ON collaborators (user_id);
   `,
 });
+
+migrations.push({
+  version: 4,
+  name: 'a user collaborates on at most one server, and never on one while owning one',
+  // Races before this version could leave both; the earliest invitation is the one the api honoured
+  // (collaboratorsRepo.serverOf), and an owner keeps their own server.
+  sql: `
+    DELETE FROM collaborators WHERE user_id IN (SELECT owner_id FROM servers);
+    DELETE FROM collaborators WHERE EXISTS (
+      SELECT 1 FROM collaborators e WHERE e.user_id = collaborators.user_id
+        AND (e.created_at < collaborators.created_at
+          OR (e.created_at = collaborators.created_at AND e.server_id < collaborators.server_id))
+    );
+    DROP INDEX collaborators_user;
+    CREATE UNIQUE INDEX collaborators_user_key ON collaborators (user_id);
+  `,
+});
+
+migrations.push({
+  version: 5,
+  name: 'refresh grace window, idempotency keys',
+  // successor_sealed: the rotated token, encrypted, kept only for the refresh grace window (auth.service.ts).
+  // idempotency_keys: the answer to a mutating request, replayed for a retry with the same key (http/idempotency.ts).
+  sql: `
+    ALTER TABLE refresh_tokens ADD COLUMN successor_sealed TEXT;
+    CREATE TABLE idempotency_keys (
+      user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+      idem_key TEXT NOT NULL,
+      fingerprint TEXT NOT NULL,
+      status INTEGER,
+      content_type TEXT,
+      body TEXT,
+      created_at BIGINT NOT NULL,
+      PRIMARY KEY (user_id, idem_key)
+    );
+    CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at);
+  `,
+});

@@ -41,6 +41,7 @@ export function openPostgres(url: string): Db {
   pool.on('error', () => {});
   const transaction: Db['transaction'] = async (fn) => {
     const client = await pool.connect();
+    let broken = false;
     try {
       await client.query('BEGIN');
       const tx = handle(client, (inner) => inner(tx));
@@ -48,10 +49,14 @@ export function openPostgres(url: string): Db {
       await client.query('COMMIT');
       return result;
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
+      // A failed ROLLBACK must not hide the error that matters; the connection is then discarded
+      // rather than handed to the next request in an unknown transaction state.
+      await client.query('ROLLBACK').catch(() => {
+        broken = true;
+      });
       throw error;
     } finally {
-      client.release();
+      client.release(broken);
     }
   };
   return { ...handle(pool, transaction), close: () => pool.end() };

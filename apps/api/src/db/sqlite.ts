@@ -80,13 +80,23 @@ export function openSqlite(file: string): Db {
     async transaction(fn) {
       const release = await lock.acquire();
       lock.held = true;
-      raw.exec('BEGIN IMMEDIATE');
       try {
+        raw.exec('BEGIN IMMEDIATE');
         const result = await fn(txHandle);
+        // SQLite ends a transaction by itself on some errors (SQLITE_FULL among them); if fn caught
+        // such an error and went on, its later statements ran outside any transaction.
+        if (!raw.isTransaction) throw new Error('the transaction was rolled back by the database');
         raw.exec('COMMIT');
         return result;
       } catch (error) {
-        raw.exec('ROLLBACK');
+        // Only roll back what is still open: after SQLITE_FULL SQLite already has, and a failing
+        // ROLLBACK ("no transaction is active") must not hide the error that matters.
+        if (raw.isTransaction)
+          try {
+            raw.exec('ROLLBACK');
+          } catch {
+            // the original error below is the one to report
+          }
         throw error;
       } finally {
         lock.held = false;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { AppError, badRequest } from '../errors.ts';
+import { devSignInPagePolicy } from '../http/security-headers.ts';
 import { authorizePage } from './dev-idp.page.ts';
 import { devUser, issueDevToken, readDevToken } from './dev-token.ts';
 
@@ -27,6 +28,7 @@ export function devIdpRoutes(app: FastifyInstance, ctx: AppContext, key: string)
     if (q.response_type !== 'token') throw badRequest('response_type must be token.');
     const redirect = checkRedirect(q.redirect_uri);
     reply.type('text/html; charset=utf-8');
+    devSignInPagePolicy(reply);
     return authorizePage({
       redirectUri: redirect.toString(),
       state: q.state ?? '',

@@ -18,9 +18,20 @@ export interface ConsoleEvent {
   line: string;
 }
 
+/**
+ * Something the profile says about a server changed without a request (the scheduler, the crash-loop
+ * guard). The audience is resolved by the sender, because a deleted server has no collaborators left.
+ */
+export interface NoticeEvent {
+  name: string;
+  kind: 'expired' | 'deleted' | 'crash_loop';
+  audience: string[];
+}
+
 interface BusEvents {
   status: [StatusEvent];
   console: [ConsoleEvent];
+  notice: [NoticeEvent];
 }
 
 /**

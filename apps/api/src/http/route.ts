@@ -2,25 +2,78 @@ import type { AdminPermission } from '@canopy/contract';
 import { hasAdminPermission, messages } from '@canopy/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { accessServer, type ServerAccess, type ServerRequirement } from '../access/server-access.ts';
 import { authenticate, type Caller } from '../auth/guard.ts';
 import type { AppContext } from '../context.ts';
-import { forbidden } from '../errors.ts';
+import { AppError, forbidden } from '../errors.ts';
 import { adminCaller } from '../users/profile.ts';
 import { parse } from '../validate.ts';
+import { DEFAULT_BODY_LIMIT } from './body-limits.ts';
+import { limiter, type RateRule } from './rate-limits.ts';
 
 /** Who may call a route: anyone, any signed-in user, or an admin holding a permission. */
 export type Access = 'public' | 'user' | { admin: AdminPermission };
 
-interface RouteSpec<B extends z.ZodType | undefined, A extends Access> {
+/**
+ * A server-scoped route (`/users/:id/server/...`): the permission it needs on the caller's server,
+ * optionally with the texts for "no server" and "not the owner" when the route's spec words them
+ * differently from the defaults.
+ */
+export type ServerNeed = ServerRequirement | { need: ServerRequirement; noServer?: string; notOwner?: string };
+
+/** What the chain resolved before the body was read. */
+interface Resolved {
+  caller?: Caller;
+  server?: ServerAccess;
+}
+
+type CallerOf<A extends Access> = A extends 'public' ? undefined : Caller;
+type BodyOf<B extends z.ZodType | undefined> = B extends z.ZodType ? z.infer<B> : undefined;
+
+/**
+ * Rate limits of a route. perIp is counted first, before authentication and the body. perAccount
+ * counts per signed-in user (key 'caller': right after authentication, before the body), or per a
+ * key taken from the validated body (a refresh token: after validation).
+ */
+export interface RouteRateLimit<B extends z.ZodType | undefined> {
+  perIp?: RateRule;
+  perAccount?: { rule: RateRule; key: 'caller' | ((body: BodyOf<B>) => string) };
+}
+
+interface RouteSpec<B extends z.ZodType | undefined, A extends Access, S extends ServerNeed | undefined> {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** A server-scoped route's url has `:id`, the caller's own user id. */
   url: string;
   access: A;
+  /** Server-scoped routes: decided with accessServer before the body is read; needs access 'user'. */
+  server?: S;
   body?: B;
-  /** Largest accepted body in bytes (default: the app's 1 MB). */
+  /**
+   * The body is not parsed here: its bytes reach the handler as `raw`, for a large body that an engine
+   * validates with the same contract schema (a whole world: parsing 3 MB of JSON would hold the api's
+   * event loop for tens of milliseconds per request). Excludes `body`.
+   */
+  rawBody?: true;
+  /** Largest accepted body in bytes; default DEFAULT_BODY_LIMIT (16 KB). Size it from the largest legitimate request. */
   bodyLimit?: number;
+  rateLimit?: RouteRateLimit<B>;
+  /**
+   * Last step before the body is read: may wait for a turn or refuse (a per-server write queue). What it
+   * returns is called once the answer is sent or the connection is gone.
+   */
+  admit?: (input: {
+    server: S extends ServerNeed ? ServerAccess : undefined;
+    req: FastifyRequest;
+    /** Aborted when the caller's connection closes while it waits: it must leave the line. */
+    signal: AbortSignal;
+  }) => Promise<() => void>;
   handler: (input: {
-    caller: A extends 'public' ? undefined : Caller;
-    body: B extends z.ZodType ? z.infer<B> : undefined;
+    caller: CallerOf<A>;
+    /** The caller's access to their server, when the spec names `server`. */
+    server: S extends ServerNeed ? ServerAccess : undefined;
+    body: BodyOf<B>;
+    /** The body's bytes, for a `rawBody` route (undefined when the request had none). */
+    raw: Buffer | undefined;
     params: Record<string, string>;
     query: Record<string, string | undefined>;
     req: FastifyRequest;
@@ -28,32 +81,102 @@ interface RouteSpec<B extends z.ZodType | undefined, A extends Access> {
   }) => Promise<unknown>;
 }
 
-/** Declares a route as data: the chain is authenticate → authorize → validate → handler. */
-export function route<B extends z.ZodType | undefined, A extends Access>(
+const resolved = new WeakMap<FastifyRequest, Resolved>();
+
+/** The signed-in caller of a request once the route chain has authenticated it (for hooks such as idempotency). */
+export function callerOf(req: FastifyRequest): Caller | undefined {
+  return resolved.get(req)?.caller;
+}
+
+/**
+ * Declares a route as data. The chain is rate limit per IP → authenticate → rate limit per user →
+ * authorize (admin permission, server access) → admit (wait for a turn) → read the body (bounded by bodyLimit) → validate → rate
+ * limit per body key → handler.
+ * Everything before the body runs in an onRequest hook, so a caller who may not use the route is refused
+ * before a byte of the body is read or parsed.
+ */
+export function route<B extends z.ZodType | undefined, A extends Access, S extends ServerNeed | undefined = undefined>(
   app: FastifyInstance,
   ctx: AppContext,
-  spec: RouteSpec<B, A>,
+  spec: RouteSpec<B, A, S>,
 ) {
+  if (spec.rawBody && spec.body) throw new Error(`${spec.method} ${spec.url}: rawBody and body exclude each other`);
+  const serverNeed: Exclude<ServerNeed, string> | undefined =
+    typeof spec.server === 'string' ? { need: spec.server as ServerRequirement } : spec.server;
+  if (serverNeed && (spec.access !== 'user' || !spec.url.includes(':id')))
+    throw new Error(`${spec.method} ${spec.url}: a server-scoped route needs access 'user' and an :id parameter`);
+  const ipLimit = spec.rateLimit?.perIp && limiter(app, spec.rateLimit.perIp);
+  const account = spec.rateLimit?.perAccount;
+  const accountLimit = account && limiter(app, account.rule);
+  const bodyKey = typeof account?.key === 'function' ? account.key : undefined;
+  if (account?.key === 'caller' && spec.access === 'public')
+    throw new Error(`${spec.method} ${spec.url}: a public route has no caller to rate-limit`);
+
   app.route({
     method: spec.method,
     url: spec.url,
-    ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
+    bodyLimit: spec.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    config: { rawBody: spec.rawBody === true },
+    onRequest: async (req, reply) => {
+      if (ipLimit) await ipLimit(req, reply);
+      if (spec.access === 'public') return;
+      const caller = await authenticate(ctx, req.headers.authorization);
+      if (accountLimit && account?.key === 'caller') await accountLimit(req, reply, caller.user.id);
+      if (typeof spec.access === 'object' && !hasAdminPermission(adminCaller(caller.user), spec.access.admin))
+        throw forbidden(caller.user.is_admin ? messages.missingPermission : messages.adminOnly);
+      const params = req.params as Record<string, string>;
+      const server = serverNeed
+        ? await accessServer(ctx, caller, params.id ?? '', serverNeed.need, serverNeed)
+        : undefined;
+      resolved.set(req, { caller, server });
+      if (spec.admit) await admit(spec.admit as Admit, server, req, reply);
+    },
     handler: async (req, reply) => {
-      let caller: Caller | undefined;
-      if (spec.access !== 'public') {
-        caller = await authenticate(ctx, req.headers.authorization);
-        if (typeof spec.access === 'object' && !hasAdminPermission(adminCaller(caller.user), spec.access.admin))
-          throw forbidden(caller.user.is_admin ? messages.missingPermission : messages.adminOnly);
-      }
-      const body = spec.body ? parse(spec.body, req.body) : undefined;
+      const { caller, server } = resolved.get(req) ?? {};
+      const body = (spec.body ? parse(spec.body, req.body) : undefined) as BodyOf<B>;
+      if (accountLimit && bodyKey) await accountLimit(req, reply, bodyKey(body));
       return spec.handler({
-        caller: caller as never,
-        body: body as never,
+        caller: caller as CallerOf<A>,
+        server: server as never,
+        body,
+        raw: spec.rawBody && Buffer.isBuffer(req.body) ? req.body : undefined,
         params: req.params as Record<string, string>,
         query: req.query as Record<string, string | undefined>,
         req,
         reply,
       });
     },
+  });
+}
+
+/** How long an admitted request may take to send its body: a turn is not held by a stalled upload. */
+export const ADMITTED_BODY_MS = 60_000;
+
+type Admit = (input: {
+  server: ServerAccess | undefined;
+  req: FastifyRequest;
+  signal: AbortSignal;
+}) => Promise<() => void>;
+
+/**
+ * Waits for the route's turn, gives it back once the answer is sent or the connection is gone (also when
+ * it went while waiting), and ends an upload that has not arrived within ADMITTED_BODY_MS.
+ */
+async function admit(wait: Admit, server: ServerAccess | undefined, req: FastifyRequest, reply: FastifyReply) {
+  const gone = new AbortController();
+  const onGone = () => gone.abort();
+  reply.raw.once('close', onGone);
+  const release = await wait({ server, req, signal: gone.signal });
+  reply.raw.off('close', onGone);
+  if (gone.signal.aborted || reply.raw.destroyed) {
+    release();
+    throw new AppError(499, 'client_gone', 'The request was abandoned.');
+  }
+  const stalled = setTimeout(() => {
+    if (!req.raw.complete) req.raw.destroy();
+  }, ADMITTED_BODY_MS);
+  reply.raw.once('close', () => {
+    clearTimeout(stalled);
+    release();
   });
 }

@@ -33,6 +33,27 @@ export class ControlClient {
     return data as T;
   }
 
+  /**
+   * Sends bytes that are JSON already and returns the answer's bytes unparsed: the api passes large bodies
+   * (a whole world) between the browser and the engine without parsing them. Refusals become ControlError.
+   */
+  async forward(method: string, path: string, body: Uint8Array, timeoutMs = 15_000): Promise<Buffer> {
+    const res = await fetch(this.base + path, {
+      method,
+      headers: { authorization: `Bearer ${this.secret}`, 'content-type': 'application/json' },
+      // fetch takes any Uint8Array; the types only name ArrayBuffer-backed ones (a Buffer may be pooled).
+      body: body as Uint8Array<ArrayBuffer>,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const bytes = Buffer.from(await res.arrayBuffer());
+    if (res.ok) return bytes;
+    let message = `engine answered ${res.status}`;
+    try {
+      message = JSON.parse(bytes.toString('utf8'))?.error ?? message;
+    } catch {}
+    throw new ControlError(res.status, message);
+  }
+
   stats() {
     return this.request<{ players: number; version: string; uptime: number }>('GET', '/stats', undefined, 2000);
   }

@@ -47,6 +47,11 @@ export class RuntimeBusyError extends Error {}
 export interface RuntimeDriver {
   /** After an api start: adopt engines still running from before, start those that should run. */
   reconcile(servers: HostedServerSpec[], shouldRun: (id: string) => boolean): Promise<void>;
+  /**
+   * Resolves once the server's re-attachment after an api start is decided (its engine adopted, or the
+   * start or stop that follows under way); at once when none is under way.
+   */
+  settled(id: string): Promise<void>;
   /** True while a power action holds the server's lock. */
   isBusy(id: string): boolean;
   start(spec: HostedServerSpec): Promise<void>;

@@ -1,4 +1,5 @@
 import { activityRepo } from '../activity/activity.repo.ts';
+import { collaboratorsRepo } from '../collaborators/collaborators.repo.ts';
 import type { AppContext } from '../context.ts';
 import { serversRepo } from '../servers/servers.repo.ts';
 import { removeServer } from '../servers/servers.service.ts';
@@ -12,6 +13,12 @@ interface Due {
   server_expires_at: number;
   desired_state: string;
 }
+
+/** Owner and collaborators, read before the server (and with it their access) may be deleted. */
+const audienceOf = async (ctx: AppContext, d: Due) => [
+  d.owner_id,
+  ...(await collaboratorsRepo.audience(ctx.db, d.server_id)),
+];
 
 const system = (ctx: AppContext, action: string, details: string) =>
   activityRepo.add(ctx.db, { action, actorType: 'System', actorName: 'System', details }, ctx.now());
@@ -32,7 +39,10 @@ export async function enforceServerTime(ctx: AppContext): Promise<void> {
     const runtime = ctx.servers.runtime;
     if (graceEndsAt(Number(d.server_expires_at)) <= now) {
       if (runtime.isBusy(d.server_id)) continue; // next pass
+      const audience = await audienceOf(ctx, d);
       await removeServer(ctx, d.server_id);
+      // Open dashboards learn it now, not on reload; a status push alone would not reach collaborators.
+      ctx.bus.emit('notice', { name: d.name, kind: 'deleted', audience });
       await system(
         ctx,
         'Server deleted (grace period over)',
@@ -45,6 +55,7 @@ export async function enforceServerTime(ctx: AppContext): Promise<void> {
       await serversRepo.setDesiredState(ctx.db, d.server_id, 'stopped');
       if (status !== 'OFFLINE' && !runtime.isBusy(d.server_id)) await runtime.stop(d.server_id).catch(() => {});
       await system(ctx, 'Server stopped (server time expired)', `${d.name}: server time ran out; grace period started`);
+      ctx.bus.emit('notice', { name: d.name, kind: 'expired', audience: await audienceOf(ctx, d) });
     }
   }
 }

@@ -1,5 +1,8 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { activityRepo } from '../activity/activity.repo.ts';
+import { loadControlKey } from '../auth/secret.ts';
+import { collaboratorsRepo } from '../collaborators/collaborators.repo.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import type { EventBus } from '../events/bus.ts';
@@ -20,16 +23,26 @@ interface Known {
 export class ServerRegistry {
   readonly runtime: RuntimeDriver;
   private readonly known = new Map<string, Known>();
+  /** Servers the crash-loop guard left offline, until something starts them again. */
+  private readonly crashLooping = new Set<string>();
   private readonly db: Db;
   private readonly bus: EventBus;
   private readonly now: () => number;
+  /** The host key engines' control secrets are derived from (ADR 0011). */
+  private readonly controlKey: string;
+  private readonly serversRoot: string;
+  /** Pending while boot reads the servers, before the runtime has begun re-attaching them. */
+  private loading: Promise<void> = Promise.resolve();
 
   constructor(opts: { config: Config; db: Db; bus: EventBus; now: () => number; log: (msg: string) => void }) {
     this.db = opts.db;
     this.bus = opts.bus;
     this.now = opts.now;
+    this.controlKey = loadControlKey(opts.config.dataDir);
+    this.serversRoot = join(opts.config.dataDir, 'servers');
     const listener: RuntimeListener = {
       status: (id, state) => {
+        if (state.status !== 'OFFLINE') this.crashLooping.delete(id);
         const k = this.known.get(id);
         if (k) this.bus.emit('status', { serverId: id, name: k.name, ownerId: k.ownerId, ...state });
       },
@@ -41,6 +54,7 @@ export class ServerRegistry {
         const how = report.code !== null ? `exit code ${report.code}` : `signal ${report.signal ?? 'unknown'}`;
         const next = report.restarting ? 'restarting it' : 'it crashed again within a minute, so it stays offline';
         opts.log(`server ${this.known.get(id)?.name ?? id} crashed (${how}); ${next}`);
+        if (!report.restarting) this.heldDownByGuard(id);
         void this.system(
           'Server crashed',
           `${this.known.get(id)?.name ?? id} exited unexpectedly (${how}); ${next}. Last lines:\n${report.lastLines.join('\n')}`,
@@ -56,6 +70,7 @@ export class ServerRegistry {
     this.runtime = new LocalDriver({
       root: join(opts.config.dataDir, 'servers'),
       engineEntry: opts.config.engineEntry,
+      benchCommands: opts.config.benchCommands,
       timeouts: {
         startMs: opts.config.engineStartTimeoutMs,
         stopMs: opts.config.engineStopTimeoutMs,
@@ -73,12 +88,69 @@ export class ServerRegistry {
       .catch(() => {});
   }
 
+  /** Remembers the guard's verdict and tells the server's audience, whose panel then says why it is offline. */
+  private heldDownByGuard(id: string) {
+    this.crashLooping.add(id);
+    const k = this.known.get(id);
+    if (!k) return;
+    void collaboratorsRepo
+      .audience(this.db, id)
+      .then((ids) => this.bus.emit('notice', { name: k.name, kind: 'crash_loop', audience: [k.ownerId, ...ids] }))
+      .catch(() => {});
+  }
+
+  /** True while the crash-loop guard keeps the server offline (shown on the owner's dashboard). */
+  isCrashLooping(id: string): boolean {
+    return this.crashLooping.has(id);
+  }
+
   /** Loads every server and brings the runtime in line with what should run. */
   async boot(): Promise<void> {
-    const rows = await serversRepo.all(this.db);
-    for (const r of rows) this.remember(r);
-    const wanted = new Set(rows.filter((r) => r.desired_state === 'running').map((r) => r.id));
-    await this.runtime.reconcile(rows.map(toSpec), (id) => wanted.has(id));
+    let loaded = () => {};
+    this.loading = new Promise((resolve) => {
+      loaded = resolve;
+    });
+    try {
+      const rows = await serversRepo.all(this.db);
+      await this.dropStoredSecrets(rows);
+      for (const r of rows) this.remember(r);
+      const wanted = new Set(rows.filter((r) => r.desired_state === 'running').map((r) => r.id));
+      const reconciled = this.runtime.reconcile(
+        rows.map((r) => this.spec(r)),
+        (id) => wanted.has(id),
+      );
+      loaded(); // from here the runtime's settled() knows about every server
+      await reconciled;
+    } finally {
+      loaded();
+    }
+  }
+
+  /**
+   * Resolves once the runtime knows whether the server's engine from before an api restart still runs.
+   * The api answers requests while it re-attaches; a power action decided before that would see a live
+   * engine as OFFLINE and start a second one.
+   */
+  async settled(id: string): Promise<void> {
+    await this.loading;
+    await this.runtime.settled(id);
+  }
+
+  /** The runtime's view of a stored server, with its derived control secret. */
+  spec(row: ServerRow) {
+    return toSpec(row, this.controlKey);
+  }
+
+  /**
+   * Secrets stored before ADR 0011 are dropped once no engine started with one can still be running
+   * (its data directory has no engine.json); a running one keeps its secret until it stops.
+   */
+  private async dropStoredSecrets(rows: ServerRow[]) {
+    for (const row of rows) {
+      if (row.control_secret === '' || existsSync(join(this.serversRoot, row.id, 'engine.json'))) continue;
+      await serversRepo.dropStoredSecret(this.db, row.id);
+      row.control_secret = '';
+    }
   }
 
   remember(row: ServerRow) {
@@ -87,6 +159,7 @@ export class ServerRegistry {
 
   forget(id: string) {
     this.known.delete(id);
+    this.crashLooping.delete(id);
   }
 
   /** The public status feed: every hosted server with its live state. */

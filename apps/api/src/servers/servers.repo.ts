@@ -5,6 +5,7 @@ export interface ServerRow {
   owner_id: string;
   name: string;
   game_port: number;
+  /** '' since ADR 0011 (derived from the host control key); set only on servers created before it. */
   control_secret: string;
   desired_state: 'running' | 'stopped';
   created_at: number;
@@ -27,6 +28,13 @@ export const serversRepo = {
   async nameTaken(db: Db, name: string): Promise<boolean> {
     return (await db.get('SELECT id FROM servers WHERE name_key = ?', [name.toLowerCase()])) !== undefined;
   },
+  /**
+   * Serialises game-port allocation until the transaction ends, across api processes too; SQLite
+   * transactions are already serial (BEGIN IMMEDIATE behind one connection).
+   */
+  async lockPortAllocation(tx: Db): Promise<void> {
+    if (tx.dialect === 'postgres') await tx.run('SELECT pg_advisory_xact_lock(7212028)');
+  },
   async usedPorts(db: Db): Promise<Set<number>> {
     return new Set((await db.all<{ game_port: number }>('SELECT game_port FROM servers')).map((r) => r.game_port));
   },
@@ -38,6 +46,10 @@ export const serversRepo = {
   },
   delete(db: Db, id: string) {
     return db.run('DELETE FROM servers WHERE id = ?', [id]);
+  },
+  /** Forgets a control secret stored before ADR 0011; the runtime derives it from then on. */
+  dropStoredSecret(db: Db, id: string) {
+    return db.run("UPDATE servers SET control_secret = '' WHERE id = ?", [id]);
   },
   setDesiredState(db: Db, id: string, state: 'running' | 'stopped') {
     return db.run('UPDATE servers SET desired_state = ? WHERE id = ?', [state, id]);

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { notFound } from '../errors.ts';
 import { route } from '../http/route.ts';
-import { createServer, deleteServer, powerAction } from './servers.service.ts';
+import { createServer, deleteServer, deleteServerAccess, powerAction, powerActionAccess } from './servers.service.ts';
 
 /** Server creation, deletion and power actions, and the public status feed. */
 export function serversRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -28,16 +28,18 @@ export function serversRoutes(app: FastifyInstance, ctx: AppContext) {
     method: 'DELETE',
     url: '/users/:id/server',
     access: 'user',
-    handler: ({ caller, params }) => deleteServer(ctx, caller, params.id ?? ''),
+    server: deleteServerAccess,
+    handler: ({ server }) => deleteServer(ctx, server),
   });
   route(app, ctx, {
     method: 'POST',
     url: '/users/:id/server/:serverId/:action',
     access: 'user',
-    handler: async ({ caller, params, reply }) => {
+    server: powerActionAccess,
+    handler: async ({ server, params, reply }) => {
       const action = powerActionSchema.safeParse(params.action);
       if (!action.success) throw notFound(`Unknown server action '${params.action}'. Use start, stop or restart.`);
-      const result = await powerAction(ctx, caller, params.id ?? '', params.serverId ?? '', action.data);
+      const result = await powerAction(ctx, server, params.serverId ?? '', action.data);
       reply.code(202);
       return result;
     },

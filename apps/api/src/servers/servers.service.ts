@@ -1,21 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { hostingMessages as m, messages, type PowerAction } from '@canopy/contract';
-import { accessServer } from '../access/server-access.ts';
+import type { ServerAccess } from '../access/server-access.ts';
 import { activityRepo } from '../activity/activity.repo.ts';
 import type { Caller } from '../auth/guard.ts';
 import { collaboratorsRepo } from '../collaborators/collaborators.repo.ts';
 import type { AppContext } from '../context.ts';
-import { isUniqueViolation } from '../db/db.ts';
+import { violatedUnique } from '../db/db.ts';
 import { AppError, badRequest, conflict, forbidden, maintenance, notFound } from '../errors.ts';
 import { allocatePort } from '../runtime/local/ports.ts';
 import { settingsRepo } from '../settings/settings.repo.ts';
-import { isBanActive } from '../users/profile.ts';
+import { isBanActive, serverTimeRanOut } from '../users/profile.ts';
 import { type UserRow, usersRepo } from '../users/users.repo.ts';
-import { newControlSecret, toSpec } from './hosting.ts';
-import { bannedNamesRepo, serversRepo } from './servers.repo.ts';
+import { bannedNamesRepo, type ServerRow, serversRepo } from './servers.repo.ts';
+import { assertStorageToStart } from './storage-quota.ts';
 
 const isAdmin = (u: UserRow) => u.is_admin === 1;
-const MB = 1024 * 1024;
 
 /** `{id}` in /users/{id}/server/... is the caller's own id, and the platform must be open to them. */
 async function actingUser(ctx: AppContext, caller: Caller, id: string) {
@@ -35,54 +34,90 @@ const log = (ctx: AppContext, user: UserRow, action: string, details: string) =>
     ctx.now(),
   );
 
+/** Tries of a create whose game port another writer took between our read and our insert. */
+const PORT_ATTEMPTS = 5;
+const noPort = () => new AppError(503, 'no_port', 'No game port is free on this host. Please try again later.');
+
 /** Creates the caller's one server from an available slot. */
 export async function createServer(ctx: AppContext, caller: Caller, id: string, name: string) {
   const { user, settings, admin } = await actingUser(ctx, caller, id);
   if (settings.disableServerCreation && !admin) throw forbidden(m.creationDisabled, 'creation_disabled');
-  if (await serversRepo.findByOwner(ctx.db, user.id)) throw conflict(m.alreadyOwnsServer, 'already_owns_server');
-  if (await collaboratorsRepo.serverOf(ctx.db, user.id)) throw forbidden(m.collaboratorCannotCreate, 'collaborator');
-  if (await bannedNamesRepo.isBanned(ctx.db, name)) throw badRequest(m.serverNameBanned, 'server_name_banned');
-  if (await serversRepo.nameTaken(ctx.db, name)) throw conflict(m.serverNameTaken, 'server_name_taken');
-  if (Number(user.available_slot) <= 0) throw forbidden(m.noSlots, 'no_slots');
-  const port = await allocatePort(ctx.config.gamePorts, await serversRepo.usedPorts(ctx.db));
-  if (port === null) throw new AppError(503, 'no_port', 'No game port is free on this host. Please try again later.');
-
-  const row = {
-    id: randomUUID(),
-    owner_id: user.id,
-    name,
-    game_port: port,
-    control_secret: newControlSecret(),
-    created_at: ctx.now(),
-  };
-  try {
-    await ctx.db.transaction(async (tx) => {
-      if (!(await usersRepo.takeSlot(tx, user.id))) throw forbidden(m.noSlots, 'no_slots');
-      await serversRepo.insert(tx, row);
-      await usersRepo.beginPendingServerTime(tx, user.id, ctx.now());
-    });
-  } catch (error) {
-    // Two requests racing: the unique indexes on owner and name decide.
-    if (isUniqueViolation(error)) {
-      if (await serversRepo.findByOwner(ctx.db, user.id)) throw conflict(m.alreadyOwnsServer, 'already_owns_server');
-      throw conflict(m.serverNameTaken, 'server_name_taken');
+  const clashed = new Set<number>();
+  for (let attempt = 1; ; attempt++) {
+    let row: Omit<ServerRow, 'desired_state' | 'last_crash_at'>;
+    try {
+      row = await insertServer(ctx, user, name, clashed);
+    } catch (error) {
+      // Each unique index answers for itself: a port clash is ours to retry, never "name taken".
+      const constraint = violatedUnique(error);
+      if (constraint === undefined) throw error;
+      if (constraint.includes('game_port')) {
+        if (attempt < PORT_ATTEMPTS) continue;
+        throw noPort();
+      }
+      if (constraint.includes('owner_id')) throw conflict(m.alreadyOwnsServer, 'already_owns_server');
+      if (constraint.includes('name_key')) throw conflict(m.serverNameTaken, 'server_name_taken');
+      throw error;
     }
-    throw error;
+    ctx.servers.remember({ ...row, desired_state: 'stopped', last_crash_at: null });
+    await log(ctx, user, 'Server created', `${name} (game port ${row.game_port})`);
+    return { message: m.created(name), server: { id: name, name, status: 'OFFLINE' as const } };
   }
-  ctx.servers.remember({ ...row, desired_state: 'stopped', last_crash_at: null });
-  await log(ctx, user, 'Server created', `${name} (game port ${port})`);
-  return { message: m.created(name), server: { id: name, name, status: 'OFFLINE' as const } };
 }
 
-/** Deletes the caller's server and its data, and gives the slot back. */
-export async function deleteServer(ctx: AppContext, caller: Caller, id: string) {
-  const { user, server } = await accessServer(ctx, caller, id, 'owner', {
-    noServer: m.noServer,
-    notOwner: m.onlyOwnerDelete,
+/**
+ * One transaction that re-checks every rule about the user and the name and inserts the server. The
+ * user's row lock orders it against invitations of the same user (collaborators.service.ts), and
+ * the port lock against other creates; `clashed` holds ports a failed attempt collided on.
+ */
+function insertServer(ctx: AppContext, user: UserRow, name: string, clashed: Set<number>) {
+  return ctx.db.transaction(async (tx) => {
+    await collaboratorsRepo.lockUser(tx, user.id);
+    if (await serversRepo.findByOwner(tx, user.id)) throw conflict(m.alreadyOwnsServer, 'already_owns_server');
+    if (await collaboratorsRepo.serverOf(tx, user.id)) throw forbidden(m.collaboratorCannotCreate, 'collaborator');
+    if (await bannedNamesRepo.isBanned(tx, name)) throw badRequest(m.serverNameBanned, 'server_name_banned');
+    if (await serversRepo.nameTaken(tx, name)) throw conflict(m.serverNameTaken, 'server_name_taken');
+    // A server made after the account's time (and its grace) ran out would be deleted at the scheduler's
+    // next round: refused, read under the row lock so a renewal racing it is seen.
+    const fresh = await usersRepo.findById(tx, user.id);
+    if (fresh && serverTimeRanOut(fresh, ctx.now())) throw forbidden(m.serverTimeOverCreate, 'server_time_expired');
+    if (!(await usersRepo.takeSlot(tx, user.id))) throw forbidden(m.noSlots, 'no_slots');
+    await serversRepo.lockPortAllocation(tx);
+    const used = await serversRepo.usedPorts(tx);
+    const port = await allocatePort(ctx.config.gamePorts, new Set([...used, ...clashed]));
+    if (port === null) throw noPort();
+    const row = {
+      id: randomUUID(),
+      owner_id: user.id,
+      name,
+      game_port: port,
+      // Derived from the host key when needed, never stored (ADR 0011).
+      control_secret: '',
+      created_at: ctx.now(),
+    };
+    try {
+      await serversRepo.insert(tx, row);
+    } catch (error) {
+      if (violatedUnique(error)?.includes('game_port')) clashed.add(port);
+      throw error;
+    }
+    await usersRepo.beginPendingServerTime(tx, user.id, ctx.now());
+    return row;
   });
+}
+
+/** What DELETE /users/:id/server declares: the owner only. */
+export const deleteServerAccess = { need: 'owner', noServer: m.noServer, notOwner: m.onlyOwnerDelete } as const;
+
+/** Deletes the caller's server and its data, and gives the slot back. */
+export async function deleteServer(ctx: AppContext, { user, server }: ServerAccess) {
+  await ctx.servers.settled(server.id);
   if (ctx.servers.runtime.isBusy(server.id)) throw conflict(m.actionInProgress, 'action_in_progress');
   await removeServer(ctx, server.id);
-  await log(ctx, user, 'Server deleted', server.name);
+  // The server is gone: the answer says so even when its log entry cannot be written (a full disk).
+  await log(ctx, user, 'Server deleted', server.name).catch((error) =>
+    ctx.log.error({ err: error, server: server.name }, 'activity log entry of a deletion could not be written'),
+  );
   return { message: m.deleted };
 }
 
@@ -90,7 +125,7 @@ export async function deleteServer(ctx: AppContext, caller: Caller, id: string) 
 export async function removeServer(ctx: AppContext, serverId: string) {
   const server = await serversRepo.findById(ctx.db, serverId);
   if (!server) return;
-  await ctx.servers.runtime.remove(toSpec(server));
+  await ctx.servers.runtime.remove(ctx.servers.spec(server));
   await ctx.db.transaction(async (tx) => {
     await serversRepo.delete(tx, server.id);
     await usersRepo.returnSlot(tx, server.owner_id);
@@ -107,47 +142,49 @@ export async function removeServer(ctx: AppContext, serverId: string) {
   });
 }
 
+/** What the power action routes declare. */
+export const powerActionAccess = { need: 'server:actions', noServer: m.noServer } as const;
+
 /** Starts, stops or restarts the caller's server; answers once the action is under way. */
-export async function powerAction(ctx: AppContext, caller: Caller, id: string, serverId: string, action: PowerAction) {
-  const {
-    user,
-    server,
-    settings,
-    isAdmin: admin,
-  } = await accessServer(ctx, caller, id, 'server:actions', {
-    noServer: m.noServer,
-  });
+export async function powerAction(ctx: AppContext, access: ServerAccess, serverId: string, action: PowerAction) {
+  const { user, server, settings, isAdmin: admin } = access;
   if (server.name.toLowerCase() !== serverId.toLowerCase()) throw notFound(m.serverNotFound, 'no_server');
   if (settings.disableServerActions && !admin) throw forbidden(m.actionsDisabled, 'actions_disabled');
   // Storage and server time are the owner's, also when a collaborator presses start.
   const owner = user.id === server.owner_id ? user : await usersRepo.findById(ctx.db, server.owner_id);
   if (!owner) throw notFound(m.serverNotFound, 'no_server');
 
+  await ctx.servers.settled(server.id);
   const runtime = ctx.servers.runtime;
-  const status = runtime.state(server.id).status;
   if (runtime.isBusy(server.id)) throw conflict(m.actionInProgress, 'action_in_progress');
-  // The spec blocks only start on full storage; restart stays possible (configuration saves restart).
-  if (action === 'start' && Number(owner.storage_used_bytes) / MB >= Number(owner.storage_limit_mb))
-    throw conflict(m.storageFull, 'storage_full');
-  if (action !== 'stop') {
-    if (
-      owner.server_permanent !== 1 &&
-      owner.server_expires_at !== null &&
-      Number(owner.server_expires_at) <= ctx.now()
-    )
-      throw forbidden(m.serverTimeExpired, 'server_time_expired');
-  }
+  const status = runtime.state(server.id).status;
   if (action === 'start' && status === 'ONLINE') throw conflict(m.alreadyRunning, 'already_running');
   if (action === 'stop' && status === 'OFFLINE') throw conflict(m.notRunning, 'not_running');
+  // Restart obeys the start rule: it starts the engine again, and a full server must not come back up.
+  if (action !== 'stop') await assertStorageToStart(ctx, server, owner);
+  if (action !== 'stop' && serverTimeRanOut(owner, ctx.now()))
+    throw forbidden(m.serverTimeExpired, 'server_time_expired');
 
-  const spec = toSpec(server);
+  const spec = ctx.servers.spec(server);
+  // Recorded before acting: a database that cannot take it (a full disk) refuses the action before
+  // anything happens, instead of answering an error for an action that went ahead.
+  await serversRepo.setDesiredState(ctx.db, server.id, action === 'stop' ? 'stopped' : 'running');
   // The lock is taken synchronously inside these calls; the answer does not wait for the outcome,
   // which reaches the browser as status_update messages.
-  const done =
-    action === 'start' ? runtime.start(spec) : action === 'stop' ? runtime.stop(spec.id) : runtime.restart(spec);
-  done.catch((error) => ctx.log.warn({ err: error, server: server.name }, `${action} failed`));
-  await serversRepo.setDesiredState(ctx.db, server.id, action === 'stop' ? 'stopped' : 'running');
-  await log(ctx, user, `Server ${action}`, server.name);
+  let done: Promise<void>;
+  try {
+    done = action === 'start' ? runtime.start(spec) : action === 'stop' ? runtime.stop(spec.id) : runtime.restart(spec);
+  } catch (error) {
+    // Another action took the lock since the checks; it decides, and the wish goes back to what it was.
+    await serversRepo.setDesiredState(ctx.db, server.id, server.desired_state).catch(() => {});
+    throw error;
+  }
+  // The outcome is reported to the user (status, activity log); an expected failure needs no stack here.
+  done.catch((error: Error) => ctx.log.warn({ server: server.name, reason: error.message }, `${action} failed`));
+  // The action is under way, so the answer says so even when its log entry cannot be written.
+  await log(ctx, user, `Server ${action}`, server.name).catch((error) =>
+    ctx.log.error({ err: error, server: server.name }, 'activity log entry of a power action could not be written'),
+  );
   return {
     message: m.actionSucceeded(action),
     server: { id: server.name, name: server.name, status: runtime.state(server.id).status },

@@ -1,4 +1,10 @@
-import { DEFAULT_STORAGE_LIMIT_MB, GRACE_PERIOD_DAYS, NO_SERVER, type Profile } from '@canopy/contract';
+import {
+  DEFAULT_STORAGE_LIMIT_MB,
+  GRACE_PERIOD_DAYS,
+  NO_SERVER,
+  type Profile,
+  type ServerTime,
+} from '@canopy/contract';
 import type { UserRow } from './users.repo.ts';
 
 /** A ban counts while it has no end or its end is still ahead. */
@@ -25,17 +31,41 @@ export function estimatedExpiry(u: UserRow, now: number): string {
   return `Grace period ends ${ddmmyyyy(graceEndsAt(expires))}`;
 }
 
+/** The account's server time has run out (grace or later): not permanent, and its end has passed. */
+export function serverTimeRanOut(u: UserRow, now: number): boolean {
+  return u.server_permanent !== 1 && u.server_expires_at !== null && Number(u.server_expires_at) <= now;
+}
+
+/**
+ * The server time as exact instants, read the way the scheduler reads it: permanent accounts and
+ * accounts whose server time never started (and has nothing waiting) never run out.
+ */
+export function serverTimeOf(u: UserRow): ServerTime {
+  const pending = Number(u.pending_server_ms);
+  if (u.server_permanent === 1 || (u.server_expires_at === null && pending <= 0))
+    return { permanent: true, expiresAt: null, graceEndsAt: null, pendingMs: 0 };
+  if (u.server_expires_at === null) return { permanent: false, expiresAt: null, graceEndsAt: null, pendingMs: pending };
+  const expires = Number(u.server_expires_at);
+  return { permanent: false, expiresAt: iso(expires), graceEndsAt: iso(graceEndsAt(expires)), pendingMs: 0 };
+}
+
 const MB = 1024 * 1024;
 
 /** The server a profile shows: the user's own, or the one they collaborate on with their permissions. */
 export interface ProfileServer {
   name: string;
   collaboratorPermissions?: string[];
+  /** The server's owner when it is not the user: server time and storage are the owner's figures. */
+  owner?: UserRow;
+  /** The crash-loop guard keeps the server offline. */
+  crashLoop?: boolean;
 }
 
 /** The profile record of the spec, built from the stored user and their server. */
 export function toProfile(u: UserRow, now: number, server: ProfileServer | null = null): Profile {
   const banned = isBanActive(u, now);
+  // Time and storage belong to the server, so a collaborator sees the owner's, not their own.
+  const figures = server?.owner ?? u;
   return {
     id: u.id,
     username: u.username,
@@ -48,9 +78,9 @@ export function toProfile(u: UserRow, now: number, server: ProfileServer | null 
     registeredAt: iso(u.registered_at),
     availableSlot: Number(u.available_slot),
     credit: Number(u.credit),
-    estimatedExpiry: estimatedExpiry(u, now),
-    storageUsedMB: Math.round((Number(u.storage_used_bytes) / MB) * 100) / 100,
-    storageLimitMB: Number(u.storage_limit_mb ?? DEFAULT_STORAGE_LIMIT_MB),
+    estimatedExpiry: estimatedExpiry(figures, now),
+    storageUsedMB: Math.round((Number(figures.storage_used_bytes) / MB) * 100) / 100,
+    storageLimitMB: Number(figures.storage_limit_mb ?? DEFAULT_STORAGE_LIMIT_MB),
     isBanned: banned,
     banInfo: banned
       ? {
@@ -65,6 +95,8 @@ export function toProfile(u: UserRow, now: number, server: ProfileServer | null 
     isCollaborator: server?.collaboratorPermissions !== undefined,
     collaboratorPermissions: server?.collaboratorPermissions ?? [],
     redeemedCodes: [],
+    serverTime: serverTimeOf(figures),
+    serverCrashLoop: server?.crashLoop ?? false,
   };
 }
 

@@ -6,11 +6,17 @@ import { getProfile, registerGrowId } from './users.service.ts';
 
 /** Registration and the profile call. */
 export function usersRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { windowMs, perIp, perAccount } = ctx.config.authRateLimit;
   route(app, ctx, {
     method: 'POST',
     url: '/register',
     access: 'user',
     body: registerRequestSchema,
+    // GrowIDs are first come, first served: no one may probe them in bulk, per address or per account.
+    rateLimit: {
+      perIp: { max: perIp, windowMs },
+      perAccount: { rule: { max: perAccount, windowMs }, key: 'caller' },
+    },
     handler: async ({ caller, body, reply }) => {
       reply.code(201);
       return registerGrowId(ctx, caller, body);

@@ -21,12 +21,18 @@ export async function getProfile(ctx: AppContext, caller: Caller, id: string): P
   return { profile: toProfile(user, ctx.now(), await profileServer(ctx, user.id)), settings };
 }
 
-/** The user's own server, else the one they collaborate on. */
+/** The user's own server, else the one they collaborate on (with its owner, whose time and storage it runs on). */
 async function profileServer(ctx: AppContext, userId: string): Promise<ProfileServer | null> {
   const owned = await serversRepo.findByOwner(ctx.db, userId);
-  if (owned) return { name: owned.name };
+  if (owned) return { name: owned.name, crashLoop: ctx.servers.isCrashLooping(owned.id) };
   const shared = await collaboratorsRepo.serverOf(ctx.db, userId);
-  return shared ? { name: shared.name, collaboratorPermissions: JSON.parse(shared.permissions) } : null;
+  if (!shared) return null;
+  return {
+    name: shared.name,
+    collaboratorPermissions: JSON.parse(shared.permissions),
+    owner: (await usersRepo.findById(ctx.db, shared.owner_id)) ?? undefined,
+    crashLoop: ctx.servers.isCrashLooping(shared.id),
+  };
 }
 
 /** Claims a GrowID for the caller, once; names are unique whatever their case. */

@@ -1,5 +1,5 @@
-import type { ClientSocketMessage, ServerSocketMessage } from '@canopy/contract';
-import { hostingMessages, serverPageMessages } from '@canopy/contract';
+import type { ClientSocketMessage, ServerSocketMessage, SocketErrorCode } from '@canopy/contract';
+import { hostingMessages, parseConsoleCommand, serverPageMessages } from '@canopy/contract';
 import { WebSocket } from 'ws';
 import { accessServer } from '../access/server-access.ts';
 import { activityRepo } from '../activity/activity.repo.ts';
@@ -10,17 +10,22 @@ import { usersRepo } from '../users/users.repo.ts';
 import { ConsoleFeed, type ConsoleHub } from './console-feed.ts';
 import { TokenBucket } from './rate-limit.ts';
 
-/** Commands a connection may send: 10 at once, then 5 a second. */
+/** Commands a user may send, over all their sockets together: 10 at once, then 5 a second. */
 const COMMAND_BURST = 10;
 const COMMANDS_PER_SECOND = 5;
+
+/** The command rate limit of one user; every socket of that user takes from the same bucket. */
+export function userCommandBucket(now: () => number): TokenBucket {
+  return new TokenBucket(COMMAND_BURST, COMMANDS_PER_SECOND, now);
+}
 /** How often a live subscription re-checks the user's access. */
 const RECHECK_MS = 5000;
-/** `stop` in the console is a power action: it goes through the supervisor and needs server:actions. */
-const STOP_COMMAND = /^\/?stop$/i;
 
 /**
  * The console side of one socket: subscribing needs console:use on the user's server (checked on the
- * current user row, so a ban or a revoked permission applies at once), commands are rate-limited and logged.
+ * current user row, so a ban or a revoked permission applies at once), commands are rate-limited per user
+ * and logged. Losing console:use is answered with the code `console_denied`, which the page turns into
+ * its no-permission state at once.
  */
 export class ConsoleSession {
   private readonly ctx: AppContext;
@@ -31,12 +36,13 @@ export class ConsoleSession {
   private readonly bucket: TokenBucket;
   private readonly hub: ConsoleHub;
 
-  constructor(ctx: AppContext, ws: WebSocket, userId: string, hub: ConsoleHub) {
+  /** `bucket` is the user's (userCommandBucket), shared with their other sockets. */
+  constructor(ctx: AppContext, ws: WebSocket, userId: string, hub: ConsoleHub, bucket: TokenBucket) {
     this.ctx = ctx;
     this.hub = hub;
     this.ws = ws;
     this.userId = userId;
-    this.bucket = new TokenBucket(COMMAND_BURST, COMMANDS_PER_SECOND, ctx.now);
+    this.bucket = bucket;
   }
 
   /** The server this user owns or collaborates on, if they hold `need` on it; throws the refusal. */
@@ -44,6 +50,16 @@ export class ConsoleSession {
     const user = await usersRepo.findById(this.ctx.db, this.userId);
     if (!user) throw new AppError(401, 'unauthorized', 'User not authenticated.');
     return (await accessServer(this.ctx, { user, familyId: '', expiresAt: 0 }, this.userId, need)).server;
+  }
+
+  /** The server whose console this user may use; any refusal means the console is closed to them. */
+  private async consoleServer() {
+    try {
+      return await this.currentServer('console:use');
+    } catch (error) {
+      if (error instanceof AppError) throw new AppError(error.status, 'console_denied', error.message);
+      throw error;
+    }
   }
 
   /** Stops following the console (unsubscribe or socket closed). */
@@ -57,50 +73,63 @@ export class ConsoleSession {
   /** A revoked permission, a ban or a deleted server ends the subscription within RECHECK_MS. */
   private watchAccess(serverId: string) {
     this.recheck = setInterval(() => {
-      this.currentServer().then(
+      this.consoleServer().then(
         (server) => {
-          if (server.id !== serverId) throw new AppError(403, 'forbidden', serverPageMessages.noPermissionConsole);
+          if (server.id === serverId) return;
+          this.end();
+          this.refuse(serverPageMessages.noPermissionConsole, 'console_denied');
         },
         (error) => {
+          // A database hiccup is not a revocation: the next check decides.
+          if (!(error instanceof AppError)) return;
           this.end();
-          this.refuse(error instanceof AppError ? error.message : serverPageMessages.noPermissionConsole);
+          this.refuse(error.message, 'console_denied');
         },
       );
     }, RECHECK_MS);
     this.recheck.unref();
   }
 
-  refuse(message: string) {
-    this.send({ type: 'error', payload: { message } });
+  /** Tells the browser why something was refused; `code` is what the page branches on. */
+  refuse(message: string, code: SocketErrorCode) {
+    this.send({ type: 'error', payload: { message, code } });
   }
 
   async handle(message: ClientSocketMessage) {
     try {
       if (message.type === 'console_unsubscribe') this.end();
       else if (message.type === 'console_subscribe') {
-        const server = await this.currentServer();
+        const server = await this.consoleServer();
         this.end();
         this.feed = new ConsoleFeed(this.ws, server.id, this.ctx.servers.runtime.consoleHistory(server.id));
         this.hub.add(this.feed);
         this.watchAccess(server.id);
       } else await this.command(message.payload.command);
     } catch (error) {
-      this.refuse(error instanceof AppError ? error.message : 'The command could not be run.');
+      const refusal = refusalOf(error);
+      if (refusal.code === 'console_denied') this.end();
+      this.refuse(refusal.message, refusal.code);
     }
   }
 
   private async command(command: string) {
     if (!this.bucket.take()) throw new AppError(429, 'rate_limited', serverPageMessages.commandRateLimited);
-    const server = await this.currentServer();
+    const server = await this.consoleServer();
     const runtime = this.ctx.servers.runtime;
     const status = runtime.state(server.id).status;
     if (status !== 'ONLINE') throw new AppError(409, 'server_offline', serverPageMessages.consoleOffline);
-    if (STOP_COMMAND.test(command)) {
+    // The contract's grammar, which the engine reads with too, decides what the command is and what it
+    // needs; the engine is sent the canonical line, so it runs exactly what was classified here.
+    const parsed = parseConsoleCommand(command, { bench: this.ctx.config.benchCommands });
+    if (!parsed.ok) throw new AppError(400, 'invalid_command', parsed.message);
+    if (parsed.command.class === 'power') {
+      // Every power command ends the engine (stop and its aliases): a power action like the dashboard's
+      // Stop, so it needs server:actions and goes through the supervisor.
       await this.currentServer('server:actions');
       if (runtime.isBusy(server.id)) throw new AppError(409, 'action_in_progress', hostingMessages.actionInProgress);
       await serversRepo.setDesiredState(this.ctx.db, server.id, 'stopped');
       runtime.stop(server.id).catch(() => {});
-    } else await runtime.sendCommand(server.id, command);
+    } else await runtime.sendCommand(server.id, parsed.command.line);
     const user = await usersRepo.findById(this.ctx.db, this.userId);
     await activityRepo.add(
       this.ctx.db,
@@ -117,4 +146,17 @@ export class ConsoleSession {
   private send(message: ServerSocketMessage) {
     if (this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(message));
   }
+}
+
+/** The message and socket code of a refusal: the console itself, one command's permission, or the rest. */
+function refusalOf(error: unknown): { message: string; code: SocketErrorCode } {
+  if (!(error instanceof AppError)) return { message: 'The command could not be run.', code: 'failed' };
+  if (error.code === 'console_denied') return { message: error.message, code: 'console_denied' };
+  const byStatus: Record<number, SocketErrorCode> = {
+    400: 'invalid',
+    403: 'forbidden',
+    409: 'conflict',
+    429: 'rate_limited',
+  };
+  return { message: error.message, code: byStatus[error.status] ?? 'failed' };
 }

@@ -14,13 +14,23 @@ export class TokenBucket {
     this.last = now();
   }
 
+  private refill() {
+    const t = this.now();
+    this.tokens = Math.min(this.burst, this.tokens + (Math.max(0, t - this.last) / 1000) * this.perSecond);
+    this.last = t;
+  }
+
   /** Takes a token; false when the caller must slow down. */
   take(): boolean {
-    const t = this.now();
-    this.tokens = Math.min(this.burst, this.tokens + ((t - this.last) / 1000) * this.perSecond);
-    this.last = t;
+    this.refill();
     if (this.tokens < 1) return false;
     this.tokens -= 1;
     return true;
+  }
+
+  /** True when the bucket has refilled completely: forgetting it then gives nobody extra tokens. */
+  isFull(): boolean {
+    this.refill();
+    return this.tokens >= this.burst;
   }
 }

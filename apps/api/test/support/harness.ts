@@ -31,10 +31,12 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
-// Each api in a test run gets its own block of game ports, so parallel test files never collide.
+// Each api in a test run gets its own block of game ports, so parallel test files never collide. The
+// blocks stay below Linux's ephemeral range (32768+): engine tests bind game port 0, and an ephemeral port
+// the kernel hands them must never be one an api's engine is about to bind.
 let portBlock = 0;
 function nextPortRange() {
-  const base = 20000 + (((process.pid % 400) * 100 + portBlock++ * 10) % 40000);
+  const base = 20000 + (process.pid % 400) * 30 + (portBlock++ % 3) * 10;
   return `${base}-${base + 9}`;
 }
 
@@ -52,6 +54,9 @@ export async function startApi(dialect: Dialect, env: Record<string, string> = {
     CANOPY_WEB_DIST: join(dataDir, 'no-web'),
     CANOPY_GAME_PORTS: nextPortRange(),
     DISCORD_API_URL: discord.url,
+    // Suites sign many users in from one address; the rate-limit tests set their own small limits.
+    CANOPY_AUTH_RATE_LIMIT_PER_IP: '100000',
+    CANOPY_AUTH_RATE_LIMIT_PER_ACCOUNT: '100000',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   });

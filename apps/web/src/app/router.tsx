@@ -6,11 +6,13 @@ import { GuardedLayout } from './guarded-layout.tsx';
 import { RouteError } from './route-error.tsx';
 import { RouteGate } from './route-gate.tsx';
 import { pageFor } from './route-pages.tsx';
+import { TitledOutlet } from './titled-outlet.tsx';
 
 /** The route objects: '/', every guarded route of the contract's table, and the 404 page. */
 export function buildRoutes(): RouteObject[] {
   return [
     {
+      element: <TitledOutlet />,
       errorElement: <RouteError />,
       children: [
         { path: '/', element: <LoginPage /> },

@@ -6,7 +6,7 @@ import { ServerSocketContext } from '../hooks/use-server-socket.ts';
 import { api } from '../lib/api-client.ts';
 import { createServerSocket, type ServerSocket, socketUrl } from '../lib/server-socket.ts';
 import { session } from '../lib/session.ts';
-import { applyStatusPush, statusQueryKey } from '../lib/status-query.ts';
+import { applyStatusPush, refetchServerFacts, statusQueryKey } from '../lib/status-query.ts';
 
 /**
  * Holds the one socket of the signed-in user for as long as the shell is shown; unmounting (logout)
@@ -30,10 +30,13 @@ export function ServerSocketProvider({ userId, children }: { userId: string; chi
         if (reopened) void queryClient.invalidateQueries({ queryKey: statusQueryKey });
       },
     });
-    const unsubscribe = created.subscribe('status_update', (update) => applyStatusPush(queryClient, update));
+    const unsubscribeStatus = created.subscribe('status_update', (update) => applyStatusPush(queryClient, update));
+    // Time ran out, grace ended (server deleted) or the crash-loop guard held it down: reload what changed.
+    const unsubscribeNotice = created.subscribe('server_notice', () => refetchServerFacts(queryClient));
     setSocket(created);
     return () => {
-      unsubscribe();
+      unsubscribeStatus();
+      unsubscribeNotice();
       created.close();
       setSocket(null);
     };

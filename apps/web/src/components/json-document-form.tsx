@@ -1,6 +1,12 @@
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { useJsonDocument } from '../hooks/use-json-document.ts';
-import { checkDocument, type DocumentSchema, type JsonObject } from '../lib/json-draft.ts';
+import {
+  checkDocument,
+  type DocumentSchema,
+  firstErrorTab,
+  type JsonObject,
+  type TabFields,
+} from '../lib/json-draft.ts';
 import { EditorFooter } from './editor-footer.tsx';
 import { RawJsonEditor } from './raw-json-editor.tsx';
 import { type Tab, TabBar, useToast } from './ui/index.ts';
@@ -15,6 +21,8 @@ export interface DocumentTabProps {
 
 /** A form tab: its label and what it shows. The Raw JSON tab is added by the editor itself. */
 export interface DocumentTab<T extends string> extends Tab<T> {
+  /** The draft fields this tab shows: a refused save opens the tab of its first problem. */
+  fields: TabFields;
   render: (props: DocumentTabProps) => ReactNode;
 }
 
@@ -46,6 +54,7 @@ export function JsonDocumentForm<T extends string, B>(p: JsonDocumentFormProps<T
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const toast = useToast();
+  const formRef = useRef<HTMLFormElement>(null);
   const allTabs: readonly Tab<T | typeof RAW>[] = [...p.tabs, { id: RAW, label: 'Raw JSON' }];
 
   function submit(event: FormEvent) {
@@ -57,14 +66,20 @@ export function JsonDocumentForm<T extends string, B>(p: JsonDocumentFormProps<T
     if (doc.saveBlocked) return refuse(doc.saveBlocked);
     const check = checkDocument(p.schema, p.toBody(doc.draft));
     setErrors(check.ok ? {} : check.fieldErrors);
-    if (!check.ok) return refuse(check.message);
+    if (!check.ok) {
+      // Open the tab of the first problem so that its message shows beside its field, then focus it.
+      const first = firstErrorTab(p.tabs, check.fieldErrors, RAW as T | typeof RAW);
+      if (first) doc.setTab(first.tab);
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return refuse(first?.message ?? check.message);
+    }
     setProblem(null);
     p.onSave(check.body);
   }
 
   const tab = p.tabs.find((t) => t.id === doc.tab);
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+    <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-4">
       <TabBar tabs={allTabs} active={doc.tab} onChange={doc.setTab} label={p.label} idPrefix={p.idPrefix} />
       <fieldset
         disabled={p.saving}

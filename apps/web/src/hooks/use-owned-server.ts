@@ -1,6 +1,6 @@
 import type { StatusFeedEntry } from '@canopy/contract';
 import { useQuery } from '@tanstack/react-query';
-import { ownedServerEntry } from '../lib/owned-server.ts';
+import { ownedServerView } from '../lib/status-owned.ts';
 import { statusQueryOptions } from '../lib/status-query.ts';
 import { useSocketState } from './use-server-socket.ts';
 
@@ -9,11 +9,14 @@ export const STATUS_FALLBACK_POLL_MS = 30_000;
 
 /** The user's server as the status feed reports it, and the feed's load error. */
 export interface OwnedServerStatus {
-  /** Null when the user has no server; OFFLINE / 0 / 'N/A' when the feed does not list it. */
+  /** Null when the user has no server; OFFLINE / 0 / 'N/A' when the feed does not list it; UNKNOWN when it failed. */
   server: StatusFeedEntry | null;
   /** The failed fetch; the list then counts as empty (spec section 8). */
   error: Error | null;
   isPending: boolean;
+  /** Loads the status feed again (after a failure). */
+  retry: () => void;
+  isFetching: boolean;
 }
 
 /** The user's own server from the live status feed (socket pushes, with a poll while the socket is down). */
@@ -23,10 +26,11 @@ export function useOwnedServer(serverOwned: string): OwnedServerStatus {
     ...statusQueryOptions(),
     refetchInterval: socketState === 'OPEN' ? false : STATUS_FALLBACK_POLL_MS,
   });
-  const feed = query.isError ? [] : query.data;
   return {
-    server: ownedServerEntry(feed, serverOwned),
+    server: ownedServerView(query.data, query.isError, serverOwned),
     error: query.isError ? query.error : null,
     isPending: query.isPending,
+    retry: () => void query.refetch(),
+    isFetching: query.isFetching,
   };
 }

@@ -1,4 +1,11 @@
-import { errorBodySchema, HTTP_RETRIES, HTTP_RETRY_BASE_MS, refreshResponseSchema } from '@canopy/contract';
+import {
+  errorBodySchema,
+  HTTP_RETRIES,
+  HTTP_RETRY_BASE_MS,
+  IDEMPOTENCY_KEY_HEADER,
+  idempotencyCodes,
+  refreshResponseSchema,
+} from '@canopy/contract';
 import { type SessionTokens, session } from './session.ts';
 
 /** An answer of the api that was not a success (status 0 means the network failed). */
@@ -48,6 +55,11 @@ export interface RequestOptions<T> {
   /** The text used when the error body has no 'error' field. */
   defaultError?: (answer: FailedAnswer) => string;
   signal?: AbortSignal;
+  /**
+   * Names the logical action for the api's Idempotency-Key. Mutating calls get a fresh one per call
+   * when none is given; pass one only to make two calls count as the same action.
+   */
+  idempotencyKey?: string;
 }
 
 /** Where the client reads and writes tokens (the session store in the browser). */
@@ -75,6 +87,20 @@ export function retryDelayMs(attempt: number, baseMs: number = HTTP_RETRY_BASE_M
   return baseMs * 2 ** attempt;
 }
 
+/** True for methods that change something: these carry an Idempotency-Key. */
+export function isMutating(method: string): boolean {
+  return method === 'POST' || method === 'PUT' || method === 'PATCH' || method === 'DELETE';
+}
+
+/**
+ * A new random key for one logical action. getRandomValues, unlike randomUUID, also works when the
+ * panel is served over plain http on a LAN address (not a secure context).
+ */
+export function newIdempotencyKey(): string {
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 /** True for answers worth retrying: server errors and rate limiting. */
 export function isRetryableStatus(status: number): boolean {
   return status >= 500 || status === 429;
@@ -91,6 +117,17 @@ async function readJson(res: Response): Promise<{ ok: true; value: unknown } | {
   } catch {
     return { ok: false };
   }
+}
+
+/**
+ * The api is still running the first attempt of this very action (same Idempotency-Key): waiting and
+ * asking again gets its answer, so this 409 is retried like a 5xx.
+ */
+async function isInFlightAnswer(res: Response): Promise<boolean> {
+  if (res.status !== 409) return false;
+  const body = await readJson(res.clone());
+  const parsed = body.ok ? errorBodySchema.safeParse(body.value) : null;
+  return parsed?.success === true && parsed.data.code === idempotencyCodes.inFlight;
 }
 
 /** A maintenance 503 is a deliberate state, not a hiccup: retrying it only delays the maintenance page. */
@@ -118,6 +155,8 @@ export function createApiClient(deps: ApiClientDeps) {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;
+    // One key for every attempt below and for the re-send after a refresh: the api runs the action once.
+    if (options.idempotencyKey) headers[IDEMPOTENCY_KEY_HEADER] = options.idempotencyKey;
     const init: RequestInit = {
       method: options.method ?? 'GET',
       headers,
@@ -128,7 +167,9 @@ export function createApiClient(deps: ApiClientDeps) {
       const last = attempt >= retries;
       try {
         const res = await deps.fetch(path, init);
-        if (last || !isRetryableStatus(res.status) || (await isMaintenanceAnswer(res))) return res;
+        if (last) return res;
+        const retry = isRetryableStatus(res.status) ? !(await isMaintenanceAnswer(res)) : await isInFlightAnswer(res);
+        if (!retry) return res;
       } catch (error) {
         if (isAbort(error)) throw error;
         if (last) throw new ApiError(0, '', NETWORK_ERROR_MESSAGE, 'network');
@@ -146,7 +187,11 @@ export function createApiClient(deps: ApiClientDeps) {
         await tokens.setTokens(stored);
         return true;
       }
-      const res = await send('/auth/refresh', { method: 'POST', body: { refreshToken: stored.refreshToken } }, null);
+      const res = await send(
+        '/auth/refresh',
+        { method: 'POST', body: { refreshToken: stored.refreshToken }, idempotencyKey: newIdempotencyKey() },
+        null,
+      );
       if (!res.ok) return false;
       const body = await readJson(res);
       const parsed = body.ok ? refreshResponseSchema.safeParse(body.value) : null;
@@ -178,7 +223,11 @@ export function createApiClient(deps: ApiClientDeps) {
   }
 
   /** Sends one call and returns its parsed body; throws ApiError on any failure. */
-  async function request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  async function request<T = unknown>(path: string, given: RequestOptions<T> = {}): Promise<T> {
+    const options =
+      isMutating(given.method ?? 'GET') && !given.idempotencyKey
+        ? { ...given, idempotencyKey: newIdempotencyKey() }
+        : given;
     const auth = options.auth ?? true;
     const token = auth ? tokens.getSessionToken() : null;
     let res = await send(path, options, token);

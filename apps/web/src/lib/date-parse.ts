@@ -41,8 +41,9 @@ export function parseFlexibleDate(text: string | null | undefined): Date | null 
 
 /**
  * Reads the expiry text of a profile. Empty or containing 'permanent' means permanent.
- * 'Grace period ends d/m/y' carries only a day, so the grace period is taken to end at the
- * last millisecond of that local day: the countdown never claims the server is gone early.
+ * 'Grace period ends d/m/y' carries only a day (the api writes it in UTC), so the grace period is
+ * taken to end at the start of that UTC day: the countdown never shows more time than the scheduler
+ * allows. The profile's serverTime carries the exact instant; this is the fallback for the text alone.
  */
 export function parseExpiry(text: string | null | undefined): ParsedExpiry {
   const trimmed = text?.trim() ?? '';
@@ -52,8 +53,9 @@ export function parseExpiry(text: string | null | undefined): ParsedExpiry {
     const rest = grace[1] ?? '';
     const day = DAY_FIRST.exec(rest);
     if (day && day[4] === undefined) {
-      const endsAt = localDate(Number(day[3]), Number(day[2]), Number(day[1]), 23, 59, 59, 999);
-      return endsAt ? { kind: 'grace', endsAt } : { kind: 'invalid' };
+      // Validated as a calendar day first (31/02 is invalid), then placed at UTC midnight.
+      if (!localDate(Number(day[3]), Number(day[2]), Number(day[1]))) return { kind: 'invalid' };
+      return { kind: 'grace', endsAt: new Date(Date.UTC(Number(day[3]), Number(day[2]) - 1, Number(day[1]))) };
     }
     const endsAt = parseFlexibleDate(rest);
     return endsAt ? { kind: 'grace', endsAt } : { kind: 'invalid' };

@@ -1,3 +1,4 @@
+import type { ServerTime } from '@canopy/contract';
 import type { ParsedExpiry } from './date-parse.ts';
 import { parseFlexibleDate } from './date-parse.ts';
 
@@ -46,6 +47,56 @@ export function describeExpiry(parsed: ParsedExpiry, now: Date): CountdownView {
       if (left >= HOUR) return { text: `${h}h ${m}m remaining`, tone: 'normal' };
       return { text: `${m}m ${s}s remaining`, tone: 'normal' };
     }
+  }
+}
+
+/** Where the server time stands: never ends, waits for the first server, runs, in grace, or over. */
+export type ServerTimePhase = 'permanent' | 'pending' | 'running' | 'grace' | 'over';
+
+const instant = (iso: string | null) => (iso === null ? Number.NaN : Date.parse(iso));
+
+/** The phase of the server time at `now`, from the api's exact instants (the ones the scheduler acts on). */
+export function serverTimePhase(time: ServerTime, now: Date): ServerTimePhase {
+  if (time.permanent) return 'permanent';
+  const expires = instant(time.expiresAt);
+  if (Number.isNaN(expires)) return 'pending';
+  if (now.getTime() < expires) return 'running';
+  const graceEnds = instant(time.graceEndsAt);
+  return !Number.isNaN(graceEnds) && now.getTime() < graceEnds ? 'grace' : 'over';
+}
+
+/** Milliseconds until the phase changes next (time runs out, grace ends), or null when it never will. */
+export function msUntilNextPhase(time: ServerTime, now: Date): number | null {
+  const phase = serverTimePhase(time, now);
+  const next = phase === 'running' ? time.expiresAt : phase === 'grace' ? time.graceEndsAt : null;
+  return next === null ? null : Math.max(0, instant(next) - now.getTime());
+}
+
+/** A duration without its zero tail: '7d', '7d 12h', '5h 30m', '45m'. */
+function shortDuration(ms: number): string {
+  const { d, h, m } = split(ms);
+  if (d > 0) return h > 0 ? `${d}d ${h}h` : `${d}d`;
+  if (h > 0) return m > 0 ? `${h}h ${m}m` : `${h}h`;
+  return `${m}m`;
+}
+
+/**
+ * The server time countdown (panel spec, section 4) from the exact instants. Remaining time is rounded
+ * down, so the panel never shows more time than the scheduler allows. Time waiting for the first
+ * server reads '{duration} pending'.
+ */
+export function describeServerTime(time: ServerTime, now: Date): CountdownView {
+  switch (serverTimePhase(time, now)) {
+    case 'permanent':
+      return { text: 'Permanent', tone: 'normal' };
+    case 'pending':
+      return { text: `${shortDuration(time.pendingMs)} pending`, tone: 'normal' };
+    case 'running':
+      return describeExpiry({ kind: 'date', at: new Date(instant(time.expiresAt)) }, now);
+    case 'grace':
+      return describeExpiry({ kind: 'grace', endsAt: new Date(instant(time.graceEndsAt)) }, now);
+    case 'over':
+      return { text: time.graceEndsAt === null ? 'Expired' : 'Expired (Grace Period Over)', tone: 'danger' };
   }
 }
 

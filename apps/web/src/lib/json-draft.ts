@@ -71,10 +71,26 @@ export type DocumentCheck<T> =
   | { ok: true; body: T }
   | { ok: false; message: string; fieldErrors: Record<string, string> };
 
-/** One issue as a sentence that names its field ('entry_level: Too small...'), unless the message already does. */
+// Nested problems say which entry of a list they are about, in the words of the editor.
+const entryNames: Record<string, string> = { blocks: 'Tile', inventory: 'Inventory entry', admins: 'Admin' };
+// zod's own wording, which names no field; the contract's messages are sentences that do.
+const generic = /^(Invalid input|Too |Invalid |Unrecognized)/;
+
+/**
+ * One issue as a sentence a user can act on. The contract's messages for top-level fields already
+ * name the field as the form labels it ('Red must be between 0 and 255.') and are kept as they are;
+ * a problem inside a list names the entry ('Tile 5: o must be 0 or 1.'); anything else gets its
+ * path in front.
+ */
 export function describeIssue(issue: DocumentIssue): string {
+  const [top, index] = issue.path;
   const path = issue.path.map(String).join('.');
-  if (!path || issue.message.startsWith(String(issue.path[0]))) return issue.message;
+  if (!path) return issue.message;
+  if (issue.path.length === 1 && (!generic.test(issue.message) || issue.message.startsWith(String(top))))
+    return issue.message;
+  const entry = entryNames[String(top)];
+  if (entry && typeof index === 'number' && !generic.test(issue.message))
+    return `${entry} ${index + 1}: ${issue.message}`;
   return `${path}: ${issue.message}`;
 }
 
@@ -82,16 +98,39 @@ export function describeIssue(issue: DocumentIssue): string {
 export function checkDocument<T>(schema: DocumentSchema<T>, draft: JsonObject): DocumentCheck<T> {
   const parsed = schema.safeParse(draft);
   if (parsed.success) return { ok: true, body: parsed.data };
+  // One message per top-level field (the first); a cleared number input leaves NaN, which the
+  // contract reports as 'X must be a whole number.'.
   const fieldErrors: Record<string, string> = {};
-  // A cleared number input leaves NaN, which zod reports as 'expected number, received NaN'.
-  for (const [key, value] of Object.entries(draft))
-    if (typeof value === 'number' && Number.isNaN(value)) fieldErrors[key] = `${key} must be a number.`;
   for (const issue of parsed.error.issues) {
     const key = String(issue.path[0] ?? '');
     fieldErrors[key] ??= describeIssue(issue);
   }
   const first = Object.values(fieldErrors)[0];
   return { ok: false, message: first ?? serverPageMessages.invalidJson, fieldErrors };
+}
+
+/** Which draft fields a form tab shows: a list of keys, or a test (the player's Role.* and Title.* flags). */
+export type TabFields = readonly string[] | ((field: string) => boolean);
+
+const shows = (fields: TabFields, key: string) => (typeof fields === 'function' ? fields(key) : fields.includes(key));
+
+/**
+ * The tab to open after a refused save and the problem to announce: the first tab (in tab order)
+ * showing a field with a problem, and that field's message; a problem no form tab shows (an unknown
+ * key, the size of a world) opens the Raw JSON tab. Null when there is no problem.
+ */
+export function firstErrorTab<T extends string>(
+  tabs: readonly { id: T; fields: TabFields }[],
+  fieldErrors: Record<string, string>,
+  rawTab: T,
+): { tab: T; field: string; message: string } | null {
+  const keys = Object.keys(fieldErrors);
+  for (const tab of tabs) {
+    const field = keys.find((key) => shows(tab.fields, key));
+    if (field !== undefined) return { tab: tab.id, field, message: fieldErrors[field] ?? '' };
+  }
+  const field = keys[0];
+  return field === undefined ? null : { tab: rawTab, field, message: fieldErrors[field] ?? '' };
 }
 
 /** A draft field shown in a text input. */

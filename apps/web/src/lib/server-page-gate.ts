@@ -1,6 +1,26 @@
 import { type CollaboratorPermission, type ServerStatus, serverPageMessages } from '@canopy/contract';
 import { hasServer } from './owned-server.ts';
 
+/**
+ * What a banned user reads on each server page (server-management document: 'Your account is banned.
+ * You cannot ...'), instead of the sidebar's generic locked tooltip.
+ */
+const bannedServerPageTexts: Readonly<Record<string, string>> = {
+  '/worlds': serverPageMessages.bannedWorlds,
+  '/players': serverPageMessages.bannedPlayers,
+  '/console': serverPageMessages.bannedConsole,
+  '/backup': serverPageMessages.bannedBackups,
+  '/configuration': serverPageMessages.bannedConfiguration,
+};
+
+/**
+ * The reason a locked page shows when opened directly: a banned user on a server page reads that page's
+ * ban text; every other lock keeps the sidebar's tooltip (`tooltip`).
+ */
+export function lockedPageReason(path: string, user: { isBanned: boolean }, tooltip: string): string {
+  return (user.isBanned && bannedServerPageTexts[path]) || tooltip;
+}
+
 /** The page-specific texts of a server page's gate (the rest are shared). */
 export interface ServerPageTexts {
   banned: string;

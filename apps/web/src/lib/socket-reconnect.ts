@@ -24,7 +24,10 @@ export type CloseDecision =
   | { kind: 'stop' }
   /** 1008/1011: refresh the session, then reconnect after SOCKET_REFRESH_RETRY_MS. */
   | { kind: 'refresh'; delayMs: number }
-  /** Anything else: reconnect after the backoff delay; `toast` is true once per outage. */
+  /**
+   * Anything else: reconnect after the backoff delay; `toast` is true once per outage. A refusal for
+   * load (4029 too many connections, 1013 try again later) waits the maximum delay at once.
+   */
   | { kind: 'retry'; delayMs: number; toast: boolean };
 
 /** Delay before backoff retry number `attempt` (0-based): initial, doubling, capped at the maximum. */
@@ -44,6 +47,13 @@ export function decideOnClose(
 ): { decision: CloseDecision; next: ReconnectState } {
   if (deliberate || code === socketCloseCodes.normal) {
     return { decision: { kind: 'stop' }, next: initialReconnectState };
+  }
+  // Reconnecting quickly cannot help when the api refused for load: another socket (a tab) must close first.
+  if (code === socketCloseCodes.tooManyConnections || code === socketCloseCodes.tryAgainLater) {
+    return {
+      decision: { kind: 'retry', delayMs: SOCKET_BACKOFF_MAX_MS, toast: !state.outage },
+      next: { attempt: state.attempt + 1, outage: true, refreshTried: false },
+    };
   }
   const refusal = code === socketCloseCodes.policyViolation || code === socketCloseCodes.internalError;
   if (refusal && !state.refreshTried) {

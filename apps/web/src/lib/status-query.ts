@@ -1,6 +1,7 @@
 import { hostingMessages, type StatusFeedEntry, statusResponseSchema } from '@canopy/contract';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { ApiError, api, type Schema } from './api-client.ts';
+import { profileQueryKey } from './profile-query.ts';
 import { applyStatusUpdate, createPushLog, pushNeedsRefetch, type StatusUpdate } from './status-cache.ts';
 
 /** GET /status, validated with the contract; the list of entries is what the panel uses. */
@@ -50,4 +51,14 @@ export function applyStatusPush(queryClient: QueryClient, update: StatusUpdate):
   if (feed === undefined) return;
   queryClient.setQueryData<StatusFeedEntry[]>(statusQueryKey, applyStatusUpdate(feed, update));
   if (pushNeedsRefetch(feed, update)) void queryClient.invalidateQueries({ queryKey: statusQueryKey });
+}
+
+/**
+ * Something the scheduler or the crash-loop guard did (a server_notice push, or a server time boundary
+ * reached on the page): the profile (time, banners) and the status feed are refetched.
+ */
+export function refetchServerFacts(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: statusQueryKey });
+  // Every user's profile entry: the key's first element is the prefix ['profile'].
+  void queryClient.invalidateQueries({ queryKey: profileQueryKey('').slice(0, 1) });
 }

@@ -13,6 +13,8 @@ export interface EngineOptions {
   sampleWorlds: number;
   samplePlayers: number;
   debug: boolean;
+  /** Offers the benchmark-only console commands (flood); never on for a hosted server in normal use. */
+  benchCommands: boolean;
   secret: string;
 }
 
@@ -21,7 +23,7 @@ export class UsageError extends Error {}
 
 /** Shown by --help. */
 export const usage = `Usage: node packages/engine/src/main.ts --data-dir DIR --game-port N --control-port N
-  [--control-host 127.0.0.1] [--items-dat PATH] [--sample-worlds N --sample-players N] [--debug]
+  [--control-host 127.0.0.1] [--items-dat PATH] [--sample-worlds N --sample-players N] [--debug] [--bench-commands]
 Each flag can also come from the environment (${Object.values(engineEnv)
   .filter((name) => name !== engineEnv.secret)
   .join(', ')}).
@@ -36,6 +38,7 @@ const options = {
   'sample-worlds': { type: 'string' },
   'sample-players': { type: 'string' },
   debug: { type: 'boolean' },
+  'bench-commands': { type: 'boolean' },
   help: { type: 'boolean' },
 } as const;
 
@@ -91,6 +94,8 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): EngineOptions
   const sampleWorlds = integer('sample-worlds', str('sample-worlds', engineEnv.sampleWorlds), 0, 1_000_000) ?? 0;
   const samplePlayers = integer('sample-players', str('sample-players', engineEnv.samplePlayers), 0, 1_000_000) ?? 0;
   const debug = values.debug === true || env[engineEnv.debug] === '1' || env[engineEnv.debug] === 'true';
+  const benchEnv = env[engineEnv.benchCommands];
+  const benchCommands = values['bench-commands'] === true || benchEnv === '1' || benchEnv === 'true';
 
   const secret = env[engineEnv.secret];
   if (!secret) throw new UsageError(`${engineEnv.secret} is not set; the control API needs a secret`);
@@ -106,6 +111,7 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): EngineOptions
     sampleWorlds,
     samplePlayers,
     debug,
+    benchCommands,
     secret,
   };
 }

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   type CreatorList,
@@ -15,6 +15,7 @@ import {
 } from '@canopy/contract';
 import type { z } from 'zod';
 import { errorMessage, type Logger } from '../log.ts';
+import { narrowMode, PRIVATE_FILE } from '../private-files.ts';
 import { describeIssues } from '../validate.ts';
 
 /** The config files as loaded. */
@@ -28,16 +29,20 @@ export interface EngineConfig {
 /** What a config file read gave: the value, or the reason it was refused. */
 type Read<T> = { ok: true; value: T } | { ok: false; problem: string };
 
-/** Writes a file whole or not at all (the api may read it at any moment). */
+/** Writes a file whole or not at all (the api may read it at any moment), readable by this user only. */
 export function writeJsonAtomic(file: string, value: unknown): void {
   const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify(value, null, 2)}\n`);
+  // A leftover tmp file would keep its old mode; a fresh one is created 0600 and keeps it on rename.
+  rmSync(tmp, { force: true });
+  writeFileSync(tmp, `${JSON.stringify(value, null, 2)}\n`, { mode: PRIVATE_FILE });
   renameSync(tmp, file);
 }
 
 function readConfig<S extends z.ZodType>(dir: string, name: string, schema: S): Read<z.infer<S>> | undefined {
   const file = join(dir, name);
   if (!existsSync(file)) return undefined;
+  // A file an older engine (or an operator) wrote with a wider mode.
+  narrowMode(file, PRIVATE_FILE);
   let json: unknown;
   try {
     json = JSON.parse(readFileSync(file, 'utf8'));

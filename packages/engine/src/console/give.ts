@@ -1,4 +1,4 @@
-import { MAX_STACK } from '@canopy/contract';
+import { MAX_STACK, PLAYER_GEMS_MAX } from '@canopy/contract';
 import type { EngineContext } from '../context.ts';
 import { playerName } from '../players/players.service.ts';
 
@@ -20,34 +20,44 @@ export function formatUptime(ms: number): string {
 
 /**
  * `give <player> <item|gems> [amount]`. The item is an id or a name (names may hold spaces, so a
- * trailing number is the amount only when something comes before it).
+ * trailing number is the amount only when something comes before it). An amount above what fits is
+ * capped (a stack holds MAX_STACK, a player PLAYER_GEMS_MAX gems) and the line says what was applied.
  */
 export async function giveCommand(ctx: EngineContext, args: string[]): Promise<void> {
-  const [rawName, ...itemWords] = args;
-  if (!rawName || itemWords.length === 0) return ctx.log.warn('Usage: give <player> <item|gems> [amount]');
+  const [rawName = '', ...itemWords] = args;
   const name = playerName(rawName);
-  let amount = 1;
+  let requested = 1;
   const last = itemWords.at(-1) ?? '';
   if (itemWords.length > 1 && /^\d+$/.test(last)) {
-    amount = Number(last);
+    // A number too long to be exact is still "more than fits"; Number() of it is a huge value or Infinity.
+    requested = Number(last);
     itemWords.pop();
   }
-  if (!Number.isSafeInteger(amount) || amount < 1) return ctx.log.warn('The amount must be a positive integer');
+  if (requested < 1) return ctx.log.warn('The amount must be a positive integer');
   const what = itemWords.join(' ');
 
   if (what.toLowerCase() === 'gems') {
-    const gems = ctx.players.giveGems(name, amount);
-    if (gems === undefined) return ctx.log.warn(`No player named ${name}`);
-    return ctx.log.info(`Gave ${amount} gems to ${name} (now ${gems})`);
+    const before = ctx.players.get(name)?.gems;
+    const gems = before === undefined ? undefined : ctx.players.giveGems(name, Math.min(requested, PLAYER_GEMS_MAX));
+    if (before === undefined || gems === undefined) return ctx.log.warn(`No player named ${name}`);
+    const full = gems - before < requested ? `; the rest did not fit (at most ${PLAYER_GEMS_MAX} gems)` : '';
+    return ctx.log.info(`Gave ${gems - before} gems to ${name} (now ${gems})${full}`);
   }
 
   const found = (await ctx.items).find(what);
-  if (!found) return ctx.log.warn(`No item named "${what}"`);
+  if (!found) return ctx.log.warn(`No item named "${what.length > 64 ? `${what.slice(0, 64)}…` : what}"`);
   if (Array.isArray(found))
-    return ctx.log.warn(`"${what}" names several items (${found.map((i) => i.id).join(', ')}); give the id`);
+    return ctx.log.warn(
+      `"${what}" names several items (${found
+        .slice(0, 10)
+        .map((i) => i.id)
+        .join(', ')}${found.length > 10 ? ', ...' : ''}); give the id`,
+    );
   if (found.id > 65535) return ctx.log.warn(`Item ids go up to 65535`);
+  const amount = Math.min(requested, MAX_STACK);
   const result = ctx.players.giveItem(name, found.id, amount);
   if (!result) return ctx.log.warn(`No player named ${name}`);
-  const capped = result.given < amount ? `; ${amount - result.given} did not fit (at most ${MAX_STACK})` : '';
+  const left = requested === amount ? `${amount - result.given}` : 'the rest';
+  const capped = result.given < requested ? `; ${left} did not fit (at most ${MAX_STACK})` : '';
   ctx.log.info(`Gave ${result.given} ${found.name} (id ${found.id}) to ${name} (now ${result.count})${capped}`);
 }

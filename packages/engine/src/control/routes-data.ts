@@ -1,6 +1,6 @@
 import { engineListQuerySchema, enginePlayerQuerySchema } from '@canopy/contract';
 import { notFound } from '../errors.ts';
-import { banPlayer, getPlayer, playerName, putPlayer } from '../players/players.service.ts';
+import { banPlayer, getPlayer, playerName, putPlayer, unbanPlayer } from '../players/players.service.ts';
 import { parseOr400 } from '../validate.ts';
 import { deleteWorld, getWorld, putWorld } from '../worlds/worlds.service.ts';
 import { RawJson, Reply, type Route } from './server.ts';
@@ -18,9 +18,12 @@ export const dataRoutes: Route[] = [
   {
     method: 'PUT',
     path: one('worlds'),
-    handler: (ctx, { params, body }) => {
-      const { world, created } = putWorld(ctx, params[0] ?? '', body);
-      return created ? new Reply(201, world) : world;
+    // ?answer=brief: {name, created} instead of the stored world, for a caller that does not need it back
+    // (the api: reading and sending 40,000 tiles again would double the cost of a large save).
+    handler: (ctx, { params, body, query }) => {
+      const { name, created } = putWorld(ctx, params[0] ?? '', body);
+      const answer = query.answer === 'brief' ? { name, created } : getWorld(ctx, name);
+      return created ? new Reply(201, answer) : answer;
     },
   },
   {
@@ -50,6 +53,15 @@ export const dataRoutes: Route[] = [
       const name = playerName(params[0] ?? '');
       if (!banPlayer(ctx, name, 'banned from the panel')) throw notFound(`Player ${name} not found.`);
       return { message: `Player ${name} has been banned.` };
+    },
+  },
+  {
+    method: 'POST',
+    path: /^\/players\/([^/]+)\/unban$/,
+    handler: (ctx, { params }) => {
+      const name = playerName(params[0] ?? '');
+      if (!unbanPlayer(ctx, name)) throw notFound(`Player ${name} not found.`);
+      return { message: `Player ${name} has been unbanned.` };
     },
   },
 ];

@@ -1,6 +1,7 @@
 import { engineBackupRequestSchema, engineConsoleRequestSchema } from '@canopy/contract';
 import { backupDatabase } from '../backup.ts';
 import { runConsoleCommand } from '../console/commands.ts';
+import { consolePath } from '../console/paths.ts';
 import { badRequest } from '../errors.ts';
 import { parseOr400 } from '../validate.ts';
 import { Reply, type Route } from './server.ts';
@@ -31,7 +32,7 @@ export const systemRoutes: Route[] = [
       const started = performance.now();
       const result = await backupDatabase(ctx.db, path);
       ctx.log.info(
-        `Backup written to ${result.path} (${result.bytes} bytes, ${Math.round(performance.now() - started)} ms)`,
+        `Backup written to ${consolePath(ctx.options.dataDir, result.path)} (${result.bytes} bytes, ${Math.round(performance.now() - started)} ms)`,
       );
       return result;
     },

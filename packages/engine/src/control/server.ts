@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { EngineContext } from '../context.ts';
-import { EngineError } from '../errors.ts';
+import { DISK_FULL_MESSAGE, EngineError, isDiskFull } from '../errors.ts';
 import { errorMessage } from '../log.ts';
 
 /** What a route handler gets. */
@@ -104,12 +104,20 @@ export function startControlServer(ctx: EngineContext, routes: Route[], host: st
       if (result instanceof Reply) send(res, result.status, result.body);
       else send(res, 200, result);
     } catch (error) {
-      const status = error instanceof EngineError ? error.status : 500;
-      if (status === 500) ctx.log.error(`Control ${req.method} ${url.pathname} failed: ${errorMessage(error)}`);
+      // A full disk is not a bug: it gets its own status, so the api can say what happened.
+      const status = error instanceof EngineError ? error.status : isDiskFull(error) ? 507 : 500;
+      if (status >= 500) ctx.log.error(`Control ${req.method} ${url.pathname} failed: ${errorMessage(error)}`);
       // An unread body (refused before reading, or too large) would otherwise stall the connection.
       if (!req.complete) res.setHeader('connection', 'close');
       if (!res.headersSent)
-        send(res, status, { error: status === 500 ? `Internal error: ${errorMessage(error)}` : errorMessage(error) });
+        send(res, status, {
+          error:
+            status === 507
+              ? DISK_FULL_MESSAGE
+              : status === 500
+                ? `Internal error: ${errorMessage(error)}`
+                : errorMessage(error),
+        });
     } finally {
       ctx.log.debug(
         `control ${req.method} ${url.pathname} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`,

@@ -1,4 +1,6 @@
+import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { ensurePrivateDir, ensurePrivateFile, narrowMode, PRIVATE_FILE } from '../private-files.ts';
 import { migrations as all, type Migration } from './migrations.ts';
 
 /** The database is held by another process (another engine on the same data directory). */
@@ -12,6 +14,10 @@ const SQLITE_BUSY = 5;
  * engine.json check, and the lock dies with the process, so a SIGKILL leaves nothing to clean up.
  */
 export function openDatabase(file: string): DatabaseSync {
+  // 0600 before SQLite opens it: its -wal and -shm files take the database file's mode.
+  ensurePrivateDir(dirname(file));
+  ensurePrivateFile(file);
+  for (const extra of ['-wal', '-shm', '-journal']) narrowMode(`${file}${extra}`, PRIVATE_FILE);
   const db = new DatabaseSync(file, { timeout: 250 });
   try {
     // EXCLUSIVE before WAL: the WAL index then lives in process memory (no -shm file to go stale).

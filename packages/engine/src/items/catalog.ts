@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CustomItem } from '@canopy/contract';
+import { consolePath } from '../console/paths.ts';
 import { errorMessage, type Logger } from '../log.ts';
 
 /** Item names by id, from items.dat and the custom items. */
@@ -13,17 +14,24 @@ export interface ItemCatalog {
   find(query: string): { id: number; name: string } | { id: number; name: string }[] | undefined;
 }
 
+/** An items.dat to read: its path, and the name the console shows for it (never a host path). */
+export interface ItemsDatSource {
+  path: string;
+  name: string;
+}
+
 /**
  * Which items.dat to read: the --items-dat flag, else `<data-dir>/items.dat` (an operator's own
- * file), else the one @canopy/formats generates, else none.
+ * file), else the one @canopy/formats generates, else none. The console is read by collaborators,
+ * so the name is relative to the data directory, the file name alone, or `items.dat (default)`.
  */
-export function resolveItemsDat(flag: string | undefined, dataDir: string): string | undefined {
-  if (flag) return flag;
+export function resolveItemsDat(flag: string | undefined, dataDir: string): ItemsDatSource | undefined {
+  if (flag) return { path: flag, name: consolePath(dataDir, flag) };
   const own = join(dataDir, 'items.dat');
-  if (existsSync(own)) return own;
+  if (existsSync(own)) return { path: own, name: 'items.dat' };
   try {
     const bundled = fileURLToPath(new URL('../assets/items.dat', import.meta.resolve('@canopy/formats')));
-    return existsSync(bundled) ? bundled : undefined;
+    return existsSync(bundled) ? { path: bundled, name: 'items.dat (default)' } : undefined;
   } catch {
     return undefined;
   }
@@ -55,19 +63,21 @@ export function catalogOf(names: Map<number, string>): ItemCatalog {
  * engine is ready, so that it costs nothing at start.
  */
 export async function loadItemCatalog(
-  path: string | undefined,
+  source: ItemsDatSource | undefined,
   customItems: readonly CustomItem[],
   log: Logger,
 ): Promise<ItemCatalog> {
   const names = new Map<number, string>();
-  if (path) {
+  if (source) {
     try {
       const { decodeItemsDat } = await import('@canopy/formats');
-      const dat = decodeItemsDat(new Uint8Array(await readFile(path)));
+      const dat = decodeItemsDat(new Uint8Array(await readFile(source.path)));
       for (const item of dat.items) names.set(item.id, item.name);
-      log.info(`Loaded ${dat.items.length} items (items.dat version ${dat.version}) from ${path}`);
+      log.info(`Loaded ${dat.items.length} items (items.dat version ${dat.version}) from ${source.name}`);
     } catch (error) {
-      log.error(`Could not read items.dat at ${path}: ${errorMessage(error)}; item names are unavailable`);
+      // A file system error names the path it failed on; the console shows the short name instead.
+      const why = errorMessage(error).replaceAll(source.path, source.name);
+      log.error(`Could not read ${source.name}: ${why}; item names are unavailable`);
     }
   } else {
     log.warn('No items.dat found; item names are unavailable (commands take item ids)');

@@ -69,7 +69,7 @@ export function createPlayersRepo(db: DatabaseSync) {
 
   return {
     /**
-     * The player list as the UTF-8 JSON of `{players: [{id, name, level, gems, roles}], total}`,
+     * The player list as the UTF-8 JSON of `{players: [{id, name, level, gems, roles, banned}], total}`,
      * ordered by name; SQLite builds the JSON (see the worlds list for why).
      */
     list(q: PlayerQuery): Uint8Array {
@@ -84,9 +84,10 @@ export function createPlayersRepo(db: DatabaseSync) {
       if (q.role) add("roles LIKE ? ESCAPE '\\'", containsPattern(JSON.stringify(q.role)));
       const filter = where.join(' AND ');
       const page = prepare(
-        `SELECT CAST(json_group_array(json_object('id', id, 'name', name, 'level', level, 'gems', gems, 'roles', json(roles))) AS BLOB) AS j,
+        `SELECT CAST(json_group_array(json_object('id', id, 'name', name, 'level', level, 'gems', gems, 'roles', json(roles),
+             'banned', json(CASE WHEN banned = 1 THEN 'true' ELSE 'false' END))) AS BLOB) AS j,
            COUNT(*) AS n
-         FROM (SELECT id, name, level, gems, roles FROM players WHERE ${filter} ORDER BY name_key LIMIT ? OFFSET ?)`,
+         FROM (SELECT id, name, level, gems, roles, banned FROM players WHERE ${filter} ORDER BY name_key LIMIT ? OFFSET ?)`,
       ).get(...params, q.limit ?? -1, q.offset ?? 0);
       const total =
         q.limit === undefined && !q.offset

@@ -18,7 +18,7 @@ export function getWorld(ctx: EngineContext, raw: string): World {
 }
 
 /** Replaces (or creates) a whole world from a PUT body; the name comes from the path. */
-export function putWorld(ctx: EngineContext, raw: string, body: unknown): { world: World; created: boolean } {
+export function putWorld(ctx: EngineContext, raw: string, body: unknown): { name: string; created: boolean } {
   const name = worldName(raw);
   const { blocks, name: bodyName, id: _id, ...meta } = parseOr400(worldPutSchema, body);
   if (bodyName !== undefined && bodyName.trim().toUpperCase() !== name)
@@ -27,7 +27,7 @@ export function putWorld(ctx: EngineContext, raw: string, body: unknown): { worl
     );
   // Admin names are compared case-insensitively; owner and admins keep the case they were given.
   const { created } = ctx.worlds.save(name, meta, blocksToColumns(blocks));
-  return { world: ctx.worlds.get(name) as World, created };
+  return { name, created };
 }
 
 /** Deletes a world, or a 404. */

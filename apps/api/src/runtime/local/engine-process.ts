@@ -65,6 +65,8 @@ export class EngineProcess {
     gamePort: number;
     secret: string;
     compileCacheDir: string;
+    /** Offer the benchmark-only console commands (the api was started for a benchmark). */
+    benchCommands?: boolean;
   }): EngineProcess {
     const child = spawn(
       process.execPath,
@@ -73,6 +75,7 @@ export class EngineProcess {
         '--max-semi-space-size=1',
         opts.entry,
         ...['--data-dir', opts.dataDir, '--game-port', String(opts.gamePort), '--control-port', '0'],
+        ...(opts.benchCommands ? ['--bench-commands'] : []),
       ],
       {
         // The compile cache, shared by all engines, saves each start the work of stripping TypeScript.

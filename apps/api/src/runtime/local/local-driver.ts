@@ -11,6 +11,8 @@ export interface LocalDriverOptions {
   /** Folder holding one data directory per hosted server. */
   root: string;
   engineEntry: string;
+  /** Start engines with the benchmark-only console commands. */
+  benchCommands?: boolean;
   timeouts: { startMs: number; stopMs: number; killMs: number };
   listener: RuntimeListener;
   now: () => number;
@@ -24,6 +26,8 @@ export class LocalDriver implements RuntimeDriver {
   private readonly supervisors = new Map<string, Supervisor>();
   /** Servers being (or already) removed; ids are never reused, so they stay here. */
   private readonly removed = new Set<string>();
+  /** Re-attachments under way after an api start, by server id. */
+  private readonly reattaching = new Map<string, Promise<void>>();
 
   constructor(opts: LocalDriverOptions) {
     this.opts = opts;
@@ -45,8 +49,10 @@ export class LocalDriver implements RuntimeDriver {
             dataDir: this.dataDir(spec.id),
             gamePort: spec.gamePort,
             secret: spec.secret,
+            benchCommands: this.opts.benchCommands === true,
             compileCacheDir: join(this.opts.root, '.compile-cache'),
           }),
+        findRunning: () => this.findRunning(spec),
         listener: this.opts.listener,
         now: this.opts.now,
         timeouts: this.opts.timeouts,
@@ -64,23 +70,46 @@ export class LocalDriver implements RuntimeDriver {
     return s;
   }
 
+  /** The engine left running on a server's data directory by an earlier api process, or null. */
+  private async findRunning(spec: HostedServerSpec) {
+    const state = await readFile(join(this.dataDir(spec.id), 'engine.json'), 'utf8')
+      .then((t) => engineStateFileSchema.parse(JSON.parse(t)))
+      .catch(() => null);
+    return state ? EngineProcess.adopt(state, spec.secret) : null;
+  }
+
   async reconcile(servers: HostedServerSpec[], shouldRun: (id: string) => boolean): Promise<void> {
     await Promise.all(
       servers.map(async (spec) => {
         const supervisor = this.supervisor(spec);
-        // An engine from before the api restart is adopted, never started twice.
-        const state = await readFile(join(this.dataDir(spec.id), 'engine.json'), 'utf8')
-          .then((t) => engineStateFileSchema.parse(JSON.parse(t)))
-          .catch(() => null);
-        const engine = state ? await EngineProcess.adopt(state, spec.secret) : null;
-        if (engine && shouldRun(spec.id)) return supervisor.adopt(engine);
-        if (engine) {
-          await engine.stop(this.opts.timeouts.stopMs, this.opts.timeouts.killMs);
-          return;
-        }
-        if (shouldRun(spec.id)) await supervisor.start().catch(() => {});
+        // The lock is taken now, before any await, so a power action arriving meanwhile waits (settled)
+        // or is refused instead of starting a second engine beside the one being adopted.
+        const found = supervisor.reattach().then((adopted) => {
+          // The follow-up takes the lock in the same step, so settled() never shows a gap between them.
+          try {
+            if (adopted && !shouldRun(spec.id)) return { next: supervisor.stop() };
+            if (!adopted && shouldRun(spec.id)) return { next: supervisor.start() };
+          } catch {
+            // another action took the lock first; it decides what happens
+          }
+          return { next: Promise.resolve() };
+        });
+        const settled = found.then(
+          () => {},
+          () => {},
+        );
+        this.reattaching.set(spec.id, settled);
+        void settled.finally(() => {
+          if (this.reattaching.get(spec.id) === settled) this.reattaching.delete(spec.id);
+        });
+        const { next } = await found;
+        await next.catch(() => {}); // a failed start is reported as such by the supervisor
       }),
     );
+  }
+
+  settled(id: string): Promise<void> {
+    return this.reattaching.get(id) ?? Promise.resolve();
   }
 
   isBusy(id: string) {

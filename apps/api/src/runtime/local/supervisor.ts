@@ -5,6 +5,11 @@ import type { EngineProcess, ExitInfo } from './engine-process.ts';
 /** How a supervisor reaches the outside world; the local driver gives real processes, tests may too. */
 export interface SupervisorDeps {
   spawn(): EngineProcess;
+  /**
+   * The engine already running on this server's data directory (left by an earlier api process and
+   * answering with this server's secret), or null.
+   */
+  findRunning(): Promise<EngineProcess | null>;
   listener: RuntimeListener;
   now(): number;
   timeouts: { startMs: number; stopMs: number; killMs: number };
@@ -62,6 +67,10 @@ export class Supervisor {
     }
     return this.locked(async () => {
       this.setStatus('STARTING');
+      // An engine this api lost track of (it was restarted meanwhile) is taken over: a second one
+      // would only be refused by the engine's data-directory lock.
+      const running = await this.deps.findRunning();
+      if (running) return this.adopt(running);
       await this.launch();
     });
   }
@@ -70,6 +79,7 @@ export class Supervisor {
   stop(): Promise<void> {
     this.take('stop');
     return this.locked(async () => {
+      await this.takeOverRunning();
       if (!this.engine?.running) return this.setStatus('OFFLINE');
       this.setStatus('STOPPING');
       await this.halt();
@@ -81,8 +91,25 @@ export class Supervisor {
     this.take('restart');
     return this.locked(async () => {
       this.setStatus('RESTARTING');
+      await this.takeOverRunning();
       if (this.engine?.running) await this.halt();
       await this.launch();
+    });
+  }
+
+  /**
+   * After an api start: adopts the engine still running from before, if any, and tells whether there
+   * was one. It holds the power lock meanwhile, so no action runs on a server whose state is unknown.
+   */
+  reattach(): Promise<boolean> {
+    this.take('reattach');
+    // Not OFFLINE: the engine may well be running; the panel shows UNKNOWN and offers no action.
+    this.setStatus('UNKNOWN');
+    return this.locked(async () => {
+      const running = await this.deps.findRunning().catch(() => null);
+      if (running) this.adopt(running);
+      else this.setStatus('OFFLINE');
+      return running !== null;
     });
   }
 
@@ -108,12 +135,19 @@ export class Supervisor {
     this.lock = null;
   }
 
-  private async locked(fn: () => Promise<void>) {
+  private async locked<T>(fn: () => Promise<T>): Promise<T> {
     try {
-      await fn();
+      return await fn();
     } finally {
       this.release();
     }
+  }
+
+  /** Stop and restart act on an engine that runs but is not followed (yet), instead of missing it. */
+  private async takeOverRunning() {
+    if (this.engine?.running) return;
+    const running = await this.deps.findRunning();
+    if (running) this.attach(running);
   }
 
   private async launch() {

@@ -10,7 +10,7 @@ export interface CardProps extends ComponentProps<'section'> {
 /** A raised slate panel with an optional header (heading + actions). */
 export function Card({ heading, actions, className = '', children, ...rest }: CardProps) {
   return (
-    <section className={`rounded-xl border border-line bg-surface p-5 shadow-sm ${className}`} {...rest}>
+    <section className={`rounded-xl border border-line bg-surface p-4 shadow-sm sm:p-5 ${className}`} {...rest}>
       {(heading || actions) && (
         <header className="mb-4 flex items-center justify-between gap-3">
           {heading && <h2 className="font-semibold text-ink text-lg">{heading}</h2>}

@@ -1,8 +1,6 @@
-import { BAN_COUNTDOWN_REFRESH_MS, EXPIRY_COUNTDOWN_REFRESH_MS } from '@canopy/contract';
-import { useMemo } from 'react';
+import { BAN_COUNTDOWN_REFRESH_MS, EXPIRY_COUNTDOWN_REFRESH_MS, type ServerTime } from '@canopy/contract';
 import { useNow } from '../../hooks/use-now.ts';
-import { parseExpiry } from '../../lib/date-parse.ts';
-import { type CountdownTone, describeBanCountdown, describeExpiry } from '../../lib/expiry.ts';
+import { type CountdownTone, describeBanCountdown, describeServerTime, serverTimePhase } from '../../lib/expiry.ts';
 
 const tones: Record<CountdownTone, string> = {
   normal: 'text-ink',
@@ -11,15 +9,25 @@ const tones: Record<CountdownTone, string> = {
   muted: 'text-ink-muted',
 };
 
-/** Server time left from a profile's `estimatedExpiry` text, ticking every second while there is something to count. */
-export function ExpiryCountdown({ estimatedExpiry }: { estimatedExpiry: string | null | undefined }) {
-  const parsed = useMemo(() => parseExpiry(estimatedExpiry), [estimatedExpiry]);
-  const ticking = parsed.kind === 'date' || parsed.kind === 'grace';
+/**
+ * Server time left from the profile's exact instants (the ones the scheduler acts on), ticking every
+ * second while there is something to count; time waiting for the first server reads '… pending'.
+ */
+export function ExpiryCountdown({ time }: { time: ServerTime }) {
+  const phase = serverTimePhase(time, new Date());
+  const ticking = phase === 'running' || phase === 'grace';
   const now = useNow(ticking ? EXPIRY_COUNTDOWN_REFRESH_MS : null);
-  const { text, tone } = describeExpiry(parsed, now);
+  const { text, tone } = describeServerTime(time, now);
   return (
-    <span data-tone={tone} className={`font-medium tabular-nums ${tones[tone]}`}>
+    <span
+      data-tone={tone}
+      data-phase={serverTimePhase(time, now)}
+      className={`font-medium tabular-nums ${tones[tone]}`}
+    >
       {text}
+      {phase === 'pending' && (
+        <span className="block font-normal text-ink-muted text-xs">Starts when your server is created</span>
+      )}
     </span>
   );
 }

@@ -37,7 +37,12 @@ export function TabBar<T extends string>({ tabs, active, onChange, label, idPref
   }
 
   return (
-    <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className="flex gap-1 border-line border-b">
+    <div
+      role="tablist"
+      aria-label={label}
+      onKeyDown={onKeyDown}
+      className="flex flex-wrap gap-x-1 border-line border-b"
+    >
       {tabs.map((tab) => {
         const selected = tab.id === active;
         return (
@@ -54,7 +59,7 @@ export function TabBar<T extends string>({ tabs, active, onChange, label, idPref
             aria-selected={selected}
             tabIndex={selected ? 0 : -1}
             onClick={() => onChange(tab.id)}
-            className={`-mb-px border-b-2 px-4 py-2 font-medium text-sm transition-colors ${
+            className={`-mb-px whitespace-nowrap border-b-2 px-3 py-2 font-medium text-sm transition-colors sm:px-4 ${
               selected ? 'border-accent text-ink' : 'border-transparent text-ink-muted hover:text-ink'
             }`}
           >

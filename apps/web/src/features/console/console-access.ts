@@ -1,4 +1,10 @@
-import { CONSOLE_COMMAND_MAX, type Profile, type ServerStatus, serverPageMessages } from '@canopy/contract';
+import {
+  CONSOLE_COMMAND_MAX,
+  type Profile,
+  type ServerStatus,
+  type SocketErrorCode,
+  serverPageMessages,
+} from '@canopy/contract';
 import { hasServer } from '../../lib/owned-server.ts';
 
 /** The profile fields that decide whether the console can be used. */
@@ -22,11 +28,16 @@ const statusBlocks: Partial<Record<ServerStatus, string>> = {
 
 /**
  * The reason shown on the 'Console Unavailable' overlay, or null when the console is usable
- * (spec section 4): no server, banned, no console:use, then the status OFFLINE, STOPPING or UNKNOWN.
+ * (spec section 4): no server, banned, no console:use, then the api's live refusal (`denied`, which
+ * arrives before the profile knows), then the status OFFLINE, STOPPING or UNKNOWN.
  * `status` is null while it is still loading, which blocks nothing yet.
  */
-export function consoleBlock(profile: ConsoleProfile, status: ServerStatus | string | null): string | null {
-  const account = consoleAccountBlock(profile);
+export function consoleBlock(
+  profile: ConsoleProfile,
+  status: ServerStatus | string | null,
+  denied: string | null = null,
+): string | null {
+  const account = consoleAccountBlock(profile) ?? denied;
   if (account) return account;
   if (status === null || runningStatuses.includes(status)) return null;
   // A status the panel does not know reads as UNKNOWN.
@@ -52,4 +63,31 @@ export function connectionLabel(state: ConnectionState): string {
 export function commandToSend(raw: string): string | null {
   const command = raw.trim();
   return command.length > 0 && command.length <= CONSOLE_COMMAND_MAX ? command : null;
+}
+
+/** What the console page does with a refusal the api sent on the socket. */
+export type ConsoleRefusal =
+  /** The console is closed to this user now: show `reason` in its place and disable the command line. */
+  | { kind: 'denied'; reason: string; refreshProfile: true }
+  /** One request was refused: tell the user; a permission refusal also means the profile is out of date. */
+  | { kind: 'toast'; message: string; refreshProfile: boolean };
+
+/** Decides the page's reaction to an `error` message by its code (the message is the text shown). */
+export function consoleRefusal(error: { message: string; code: SocketErrorCode }): ConsoleRefusal {
+  if (error.code === 'console_denied') return { kind: 'denied', reason: error.message, refreshProfile: true };
+  return { kind: 'toast', message: error.message, refreshProfile: error.code === 'forbidden' };
+}
+
+/** The api's refusal of the console, tied to the profile it contradicted. */
+export interface ConsoleDenial {
+  reason: string;
+  profile: unknown;
+}
+
+/**
+ * The refusal that still stands: only until a newer profile arrives (the refetch the refusal triggers),
+ * which then decides alone; so a permission granted again opens the console without a reload.
+ */
+export function activeDenial(denial: ConsoleDenial | null, profile: unknown): string | null {
+  return denial && denial.profile === profile ? denial.reason : null;
 }

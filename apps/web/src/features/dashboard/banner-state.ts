@@ -1,19 +1,31 @@
-import type { Profile } from '@canopy/contract';
-import { parseExpiry } from '../../lib/date-parse.ts';
+import type { Profile, ServerStatus } from '@canopy/contract';
+import { serverTimePhase } from '../../lib/expiry.ts';
 import { formatDate } from '../../lib/format.ts';
+import { hasServer } from '../../lib/owned-server.ts';
 import { isStorageFull } from '../../lib/usage.ts';
 
-const GRACE_PREFIX = /^\s*grace period ends\s*/i;
+/** What the grace banner says: the day deletion is due ('dd/mm/yyyy', local) and whether it is already due. */
+export interface GraceNotice {
+  endsOn: string;
+  over: boolean;
+}
 
 /**
- * The date a grace period ends on, as shown in the grace banner ('dd/mm/yyyy'), when the server
- * time has run out ('Grace period ends ...'); null otherwise. An unreadable date is shown as given.
+ * The grace banner at `now`, from the exact instant the scheduler deletes at (so the day shown is the
+ * day it happens where the user is); null while the server time runs, is permanent or is pending, and
+ * once there is no server left to delete.
  */
-export function graceEndsOn(estimatedExpiry: string | null | undefined): string | null {
-  const text = estimatedExpiry ?? '';
-  if (!GRACE_PREFIX.test(text)) return null;
-  const parsed = parseExpiry(text);
-  return parsed.kind === 'grace' ? formatDate(parsed.endsAt) : text.replace(GRACE_PREFIX, '').trim() || 'N/A';
+export function graceNotice(profile: Pick<Profile, 'serverTime' | 'serverOwned'>, now: Date): GraceNotice | null {
+  const time = profile.serverTime;
+  if (!hasServer(profile.serverOwned)) return null;
+  const phase = serverTimePhase(time, now);
+  if ((phase !== 'grace' && phase !== 'over') || time.graceEndsAt === null) return null;
+  return { endsOn: formatDate(time.graceEndsAt), over: phase === 'over' };
+}
+
+/** True when the crash-loop banner shows: the guard left the server offline and nobody started it since. */
+export function showCrashLoopBanner(profile: Pick<Profile, 'serverCrashLoop'>, status: ServerStatus | undefined) {
+  return profile.serverCrashLoop && status === 'OFFLINE';
 }
 
 /** The ban banner's facts: the reason and who banned (default 'System'); null when not banned. */

@@ -54,30 +54,41 @@ function accountBlock(profile: ControlProfile, settings: ControlSettings): strin
 /**
  * Start, Stop and Restart for a server in `status` (spec sections 4 and 8): the account rules first
  * (ban, actions disabled for non-admins, a collaborator without server:actions), then a transitional
- * status disables all, then Start needs a stopped server and free storage, Stop a running one.
+ * status disables all, an UNKNOWN one too (the feed failed: no guessing), then Start needs a stopped
+ * server and free storage, Stop a running one, Restart free storage. Once the server time ran out (`timeRanOut`) the api
+ * refuses start and restart, so they are disabled with its reason; stop stays possible.
  */
 export function powerControls(
   status: ServerStatus | string,
   profile: ControlProfile,
   settings: ControlSettings,
+  timeRanOut = false,
 ): Record<PowerAction, Control> {
   const blocked = accountBlock(profile, settings);
   if (blocked) return { start: off(blocked), stop: off(blocked), restart: off(blocked) };
   if (isTransitional(status)) return { start: off(), stop: off(), restart: off() };
-  const start =
-    status === 'ONLINE'
-      ? off()
-      : isStorageFull(profile.storageUsedMB, profile.storageLimitMB)
-        ? off(hostingMessages.storageFull)
-        : on;
-  return { start, stop: status === 'OFFLINE' ? off() : on, restart: on };
+  if (status === 'UNKNOWN') {
+    const unknown = off(hostingMessages.statusUnknown);
+    return { start: unknown, stop: unknown, restart: unknown };
+  }
+  const stop = status === 'OFFLINE' ? off() : on;
+  if (timeRanOut) {
+    const expired = off(hostingMessages.serverTimeExpired);
+    return { start: status === 'ONLINE' ? off() : expired, stop, restart: expired };
+  }
+  // A restart starts the server again, so the api holds it to the start rule (issue 8): full storage refuses both.
+  const full = isStorageFull(profile.storageUsedMB, profile.storageLimitMB) ? off(hostingMessages.storageFull) : null;
+  const start = status === 'ONLINE' ? off() : (full ?? on);
+  return { start, stop, restart: full ?? on };
 }
 
-/** The Create Server button: refused to banned accounts, when creation is disabled (admins bypass) and without a slot. */
-export function createControl(profile: ControlProfile, settings: ControlSettings): Control {
+/** The Create Server button: refused to banned accounts, when creation is disabled (admins bypass), without a slot, and once the server time ran out. */
+export function createControl(profile: ControlProfile, settings: ControlSettings, timeRanOut = false): Control {
   if (profile.isBanned) return off(hostingMessages.bannedActions);
   if (settings.disableServerCreation && !profile.isAdmin) return off(hostingMessages.creationDisabled);
   if (profile.availableSlot <= 0) return off(hostingMessages.noSlots);
+  // A server made now would be deleted with the rest of the expired time (the api refuses it too).
+  if (timeRanOut) return off(hostingMessages.serverTimeOverCreate);
   return on;
 }
 

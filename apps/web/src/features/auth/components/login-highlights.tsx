@@ -1,7 +1,8 @@
 const highlights = [
   {
     title: 'Instant Server Setup',
-    text: 'Pick a name and your private server is created and started for you, no hosting knowledge needed.',
+    // A new server starts OFFLINE (the owner presses Start), so the text promises creation, not a running server.
+    text: 'Pick a name and your private server is created for you, ready to start with one click. No hosting knowledge needed.',
   },
   {
     title: 'Full Control Panel',

@@ -4,14 +4,13 @@ import { FullPageSpinner } from '../../../components/ui/index.ts';
 import { session, useSession } from '../../../lib/session.ts';
 import { useAuthConfig } from '../api/get-auth-config.ts';
 import { useLogin } from '../api/login.ts';
+import { loginErrorText as loginFailed } from '../login-error.ts';
 import { buildAuthorizeUrl, readAuthFragment, safeRedirectTarget } from '../login-url.ts';
 import { LoginErrorBox } from './login-error-box.tsx';
 import { LoginHighlights } from './login-highlights.tsx';
 
 // The OAuth round trip returns to the bare origin, so the page to go back to waits here meanwhile.
 const REDIRECT_KEY = 'canopy.login-redirect';
-
-const loginFailed = (message: string) => `Login Failed: ${message}`;
 
 /** The public login page at '/' (spec 2.3); signed-in users go on to the kept page or /dashboard. */
 export function LoginPage() {

@@ -22,9 +22,9 @@ export function ConsolePage() {
   const socket = useServerSocket();
   const socketState = useSocketState();
   const status: ServerStatus | null = owned.server && !owned.isPending ? owned.server.status : null;
-  const blocked = consoleBlock(profile, status);
   // The stream is wanted whenever the account may use the console: a stopped server's last lines stay readable.
-  const { lines, clear } = useConsoleLog(consoleAccountBlock(profile) === null);
+  const { lines, clear, denied } = useConsoleLog(consoleAccountBlock(profile) === null, profile);
+  const blocked = consoleBlock(profile, status, denied);
 
   return (
     <section className="flex flex-col gap-4">

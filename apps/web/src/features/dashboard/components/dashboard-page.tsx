@@ -1,6 +1,8 @@
 import { Card, ExpiryCountdown, UsageBar } from '../../../components/ui/index.ts';
 import { useOwnedServer } from '../../../hooks/use-owned-server.ts';
+import { hasServer } from '../../../lib/owned-server.ts';
 import { useRegisteredProfile } from '../../../lib/profile-query.ts';
+import { useCrashLoopFollow, useServerTimePhase } from '../use-server-time-phase.ts';
 import { DashboardBanners } from './dashboard-banners.tsx';
 import { NoServerCard } from './no-server-card.tsx';
 import { ServerCard } from './server-card.tsx';
@@ -10,6 +12,8 @@ import { SocketIndicator } from './socket-indicator.tsx';
 export function DashboardPage() {
   const { profile, settings } = useRegisteredProfile();
   const owned = useOwnedServer(profile.serverOwned);
+  const phase = useServerTimePhase(profile.serverTime, hasServer(profile.serverOwned));
+  useCrashLoopFollow(profile.serverCrashLoop, owned.isPending ? undefined : owned.server?.status);
   return (
     <section className="flex flex-col gap-6">
       <header className="flex flex-wrap items-end justify-between gap-3">
@@ -24,19 +28,32 @@ export function DashboardPage() {
         </div>
         <SocketIndicator />
       </header>
-      <DashboardBanners profile={profile} loadError={owned.error} />
+      <DashboardBanners
+        profile={profile}
+        loadError={owned.error}
+        status={owned.isPending ? undefined : owned.server?.status}
+        phase={phase}
+      />
       <div className="grid items-start gap-4 lg:grid-cols-3">
         <div className="lg:col-span-2">
           {owned.server ? (
-            <ServerCard server={owned.server} loading={owned.isPending} profile={profile} settings={settings} />
+            <ServerCard
+              server={owned.server}
+              loading={owned.isPending}
+              profile={profile}
+              settings={settings}
+              timeRanOut={phase === 'grace' || phase === 'over'}
+              onRetry={owned.retry}
+              retrying={owned.isFetching}
+            />
           ) : (
-            <NoServerCard profile={profile} settings={settings} />
+            <NoServerCard profile={profile} settings={settings} timeRanOut={phase === 'grace' || phase === 'over'} />
           )}
         </div>
         <div className="flex flex-col gap-4">
           <Card heading="Server Time">
             <p data-testid="server-time" className="text-lg">
-              <ExpiryCountdown estimatedExpiry={profile.estimatedExpiry} />
+              <ExpiryCountdown time={profile.serverTime} />
             </p>
           </Card>
           <Card heading="Storage">

@@ -5,9 +5,18 @@ import { createControl } from '../server-controls.ts';
 import { CreateServerDialog } from './create-server-dialog.tsx';
 
 /** The card shown without a server: an invitation and the Create Server button with its rules. */
-export function NoServerCard({ profile, settings }: { profile: Profile; settings: Settings }) {
+export function NoServerCard({
+  profile,
+  settings,
+  timeRanOut,
+}: {
+  profile: Profile;
+  settings: Settings;
+  /** The account's server time ran out: a new server would be deleted with it. */
+  timeRanOut: boolean;
+}) {
   const [open, setOpen] = useState(false);
-  const control = createControl(profile, settings);
+  const control = createControl(profile, settings, timeRanOut);
   return (
     <Card heading="Server" data-testid="no-server-card">
       <div className="flex flex-col items-start gap-4">

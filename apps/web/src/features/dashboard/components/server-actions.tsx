@@ -10,14 +10,23 @@ export interface ServerActionsProps {
   settings: Settings;
   /** Disables every action (the status is still loading). */
   disabled?: boolean;
+  /** The server time ran out: start and restart are refused. */
+  timeRanOut?: boolean;
 }
 
 const variants: Record<string, ButtonVariant> = { start: 'primary', stop: 'secondary', restart: 'secondary' };
 
 /** Start, Stop and Restart with the enable rules of server-controls.ts; a disabled one carries its reason as tooltip. */
-export function ServerActions({ serverName, status, profile, settings, disabled = false }: ServerActionsProps) {
+export function ServerActions({
+  serverName,
+  status,
+  profile,
+  settings,
+  disabled = false,
+  timeRanOut = false,
+}: ServerActionsProps) {
   const { run, pendingAction } = useServerAction(profile.id);
-  const controls = powerControls(status, profile, settings);
+  const controls = powerControls(status, profile, settings, timeRanOut);
   // Tooltips do not reach touch screens, so the reasons are also written under the buttons.
   const reasons = [...new Set(Object.values(controls).flatMap((c) => (c.reason ? [c.reason] : [])))];
   return (

@@ -1,5 +1,5 @@
 import type { Profile, ServerStatus, Settings, StatusFeedEntry } from '@canopy/contract';
-import { Card, Spinner, StatusPill } from '../../../components/ui/index.ts';
+import { Button, Card, Spinner, StatusPill } from '../../../components/ui/index.ts';
 import { isTransitional } from '../server-controls.ts';
 import { DeleteServerButton } from './delete-server-button.tsx';
 import { ServerActions } from './server-actions.tsx';
@@ -10,6 +10,11 @@ export interface ServerCardProps {
   loading: boolean;
   profile: Profile;
   settings: Settings;
+  /** The server time ran out (grace period or later): start and restart are refused. */
+  timeRanOut: boolean;
+  /** Loads the status feed again; offered while the status is UNKNOWN. */
+  onRetry: () => void;
+  retrying: boolean;
 }
 
 const pendingTexts: Partial<Record<ServerStatus, string>> = {
@@ -19,8 +24,10 @@ const pendingTexts: Partial<Record<ServerStatus, string>> = {
 };
 
 /** The server card of spec 2.6: name, status, players, version, the power actions and Delete Server. */
-export function ServerCard({ server, loading, profile, settings }: ServerCardProps) {
+export function ServerCard({ server, loading, profile, settings, timeRanOut, onRetry, retrying }: ServerCardProps) {
   const pending = !loading && isTransitional(server.status);
+  // A failed status fetch knows neither players nor version.
+  const unknown = loading || server.status === 'UNKNOWN';
   return (
     <Card
       data-testid="server-card"
@@ -39,8 +46,8 @@ export function ServerCard({ server, loading, profile, settings }: ServerCardPro
       }
     >
       <dl className="grid grid-cols-2 gap-3">
-        <Fact label="Players" testId="server-players" value={loading ? '–' : String(server.players)} />
-        <Fact label="Version" testId="server-version" value={loading ? '–' : server.version} />
+        <Fact label="Players" testId="server-players" value={unknown ? '–' : String(server.players)} />
+        <Fact label="Version" testId="server-version" value={unknown ? '–' : server.version} />
       </dl>
       {pending && (
         <p data-testid="server-pending" className="mt-4 flex items-center gap-2 text-amber-300 text-sm">
@@ -55,9 +62,21 @@ export function ServerCard({ server, loading, profile, settings }: ServerCardPro
           profile={profile}
           settings={settings}
           disabled={loading}
+          timeRanOut={timeRanOut}
         />
         <DeleteServerButton serverName={server.name} profile={profile} busy={pending || loading} />
       </div>
+      {!loading && server.status === 'UNKNOWN' && (
+        <Button
+          variant="secondary"
+          data-testid="server-status-retry"
+          className="mt-3"
+          loading={retrying}
+          onClick={onRetry}
+        >
+          Retry loading status
+        </Button>
+      )}
     </Card>
   );
 }

@@ -1,9 +1,10 @@
+import { Fragment } from 'react';
 import { Toggle } from '../../../components/ui/index.ts';
 import { flagKeys, flagLabel } from '../player-draft.ts';
 import type { PlayerTabProps } from './player-editor-form.tsx';
 
 /** A switch for every Role.* and Title.* flag: the contract's lists plus any other the record holds. */
-export function PlayerFlagsTab({ draft, update }: PlayerTabProps) {
+export function PlayerFlagsTab({ draft, update, errors }: PlayerTabProps) {
   const keys = flagKeys(draft);
   const group = (prefix: 'Role.' | 'Title.', heading: string) => (
     <div className="flex flex-col gap-3">
@@ -11,13 +12,19 @@ export function PlayerFlagsTab({ draft, update }: PlayerTabProps) {
       {keys
         .filter((key) => key.startsWith(prefix))
         .map((key) => (
-          <Toggle
-            key={key}
-            label={flagLabel(key)}
-            description={key}
-            checked={draft[key] === true}
-            onChange={(on) => update({ [key]: on })}
-          />
+          <Fragment key={key}>
+            <Toggle
+              label={flagLabel(key)}
+              description={key}
+              checked={draft[key] === true}
+              onChange={(on) => update({ [key]: on })}
+            />
+            {errors[key] && (
+              <p role="alert" className="text-red-400 text-xs">
+                {flagLabel(key)}: {errors[key]}
+              </p>
+            )}
+          </Fragment>
         ))}
     </div>
   );

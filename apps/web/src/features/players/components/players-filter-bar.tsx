@@ -16,7 +16,7 @@ export function PlayersFilterBar({ filters, roles, refreshing, onChange, onRefre
   const roleId = useId();
   const set = (patch: Partial<PlayerFilters>) => onChange({ ...filters, ...patch });
   return (
-    <div className="grid items-end gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto]">
+    <div className="grid grid-cols-2 items-end gap-3 lg:grid-cols-[2fr_1fr_1fr_1fr_auto]">
       <Input
         label="Search"
         type="search"

@@ -5,6 +5,7 @@ import { pageSlice } from '../../../lib/pagination.ts';
 import { useRegisteredProfile } from '../../../lib/profile-query.ts';
 import { useBanPlayer } from '../api/ban-player.ts';
 import { usePlayers } from '../api/get-players.ts';
+import { useUnbanPlayer } from '../api/unban-player.ts';
 import {
   filterPlayers,
   noPlayerFilters,
@@ -16,12 +17,13 @@ import { PlayerEditor } from './player-editor.tsx';
 import { PlayersFilterBar } from './players-filter-bar.tsx';
 import { PlayersTable } from './players-table.tsx';
 
-/** The filter bar, the players table with paging, the editor and the ban confirmation. */
+/** The filter bar, the players table with paging, the editor, the ban confirmation and unban. */
 export function PlayersPanel() {
   const { profile } = useRegisteredProfile();
   const userId = profile.id;
   const players = usePlayers(userId);
   const ban = useBanPlayer(userId);
+  const unban = useUnbanPlayer(userId);
   const [filters, setFilters] = useState<PlayerFilters>(noPlayerFilters);
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<string | null>(null);
@@ -65,6 +67,8 @@ export function PlayersPanel() {
             loading={players.isPending}
             onEdit={setEditing}
             onBan={setBanning}
+            onUnban={(name) => unban.mutate(name)}
+            unbanning={unban.isPending ? (unban.variables ?? null) : null}
           />
         )}
         <Pagination page={shown.page} totalPages={shown.totalPages} onPageChange={setPage} />

@@ -35,7 +35,7 @@ function GameInformation({ profile }: { profile: Profile }) {
     ['Available Slots', profile.availableSlot],
     ['Credit', profile.credit],
     ['Registered', formatDate(profile.registeredAt)],
-    ['Server Time', <ExpiryCountdown key="expiry" estimatedExpiry={profile.estimatedExpiry} />],
+    ['Server Time', <ExpiryCountdown key="expiry" time={profile.serverTime} />],
   ];
   return (
     <div className="flex flex-col gap-5">

@@ -1,5 +1,6 @@
 import type { Profile, Settings } from '@canopy/contract';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 import { Sidebar } from './sidebar.tsx';
 
 export interface AppShellProps {
@@ -9,12 +10,26 @@ export interface AppShellProps {
   children: ReactNode;
 }
 
-/** The signed-in layout: sidebar plus page content; on small screens the sidebar is a toggled drawer. */
+/**
+ * The signed-in layout: sidebar plus page content. Below the md breakpoint the sidebar becomes a
+ * drawer under a sticky top bar; it lies over the page (the page keeps its scroll position) and
+ * closes on navigation and on Escape.
+ */
 export function AppShell({ profile, settings, onLogout, children }: AppShellProps) {
   const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the effect of a path change
+  useEffect(() => setMenuOpen(false), [pathname]);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setMenuOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
   return (
     <div className="min-h-screen md:flex">
-      <div className="flex items-center justify-between border-line border-b px-4 py-3 md:hidden">
+      <div className="sticky top-0 z-30 flex h-14 items-center justify-between border-line border-b bg-canvas px-4 md:hidden">
         <span className="font-bold text-accent">Canopy</span>
         <button
           type="button"
@@ -23,12 +38,13 @@ export function AppShell({ profile, settings, onLogout, children }: AppShellProp
           onClick={() => setMenuOpen((open) => !open)}
           className="rounded-md border border-line px-3 py-1 text-ink text-sm"
         >
-          Menu
+          {menuOpen ? 'Close' : 'Menu'}
         </button>
       </div>
       <aside
         id="app-sidebar"
-        className={`${menuOpen ? 'block' : 'hidden'} border-line border-b bg-surface md:sticky md:top-0 md:block md:h-screen md:w-64 md:shrink-0 md:border-r md:border-b-0`}
+        aria-label="Sidebar"
+        className={`${menuOpen ? 'block' : 'hidden'} fixed inset-x-0 top-14 bottom-0 z-30 overflow-y-auto bg-surface md:sticky md:inset-auto md:top-0 md:block md:h-screen md:w-64 md:shrink-0 md:border-line md:border-r`}
       >
         <Sidebar profile={profile} settings={settings} onLogout={onLogout} onNavigate={() => setMenuOpen(false)} />
       </aside>

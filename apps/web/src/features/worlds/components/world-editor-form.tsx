@@ -10,10 +10,20 @@ import { WorldGeneralTab } from './world-general-tab.tsx';
 export type WorldTabProps = DocumentTabProps;
 
 const tabs: readonly DocumentTab<'general' | 'appearance' | 'admins' | 'blocks'>[] = [
-  { id: 'general', label: 'General', render: (p) => <WorldGeneralTab {...p} /> },
-  { id: 'appearance', label: 'Appearance', render: (p) => <WorldAppearanceTab {...p} /> },
-  { id: 'admins', label: 'Admins', render: (p) => <WorldAdminsTab {...p} /> },
-  { id: 'blocks', label: 'Block Properties', render: (p) => <WorldBlocksTab {...p} /> },
+  {
+    id: 'general',
+    label: 'General',
+    fields: ['owner', 'entry_level', 'ct', 'weather', 'music_bpm'],
+    render: (p) => <WorldGeneralTab {...p} />,
+  },
+  {
+    id: 'appearance',
+    label: 'Appearance',
+    fields: ['r', 'g', 'b', 'w_s'],
+    render: (p) => <WorldAppearanceTab {...p} />,
+  },
+  { id: 'admins', label: 'Admins', fields: ['admins'], render: (p) => <WorldAdminsTab {...p} /> },
+  { id: 'blocks', label: 'Block Properties', fields: ['blocks'], render: (p) => <WorldBlocksTab {...p} /> },
 ];
 
 export interface WorldEditorFormProps {

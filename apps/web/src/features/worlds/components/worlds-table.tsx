@@ -12,6 +12,8 @@ export interface WorldsTableProps {
 }
 
 const cell = 'px-3 py-2.5';
+// On a phone Owner and Players go under the name, so that the lock and the actions stay on screen.
+const wide = 'hidden sm:table-cell';
 
 /** Columns name, owner, players, locked (a toggle), and the Edit and Delete actions. */
 export function WorldsTable({ rows, loading, emptyBecauseOfSearch, onEdit, onDelete, onToggleLock }: WorldsTableProps) {
@@ -21,8 +23,8 @@ export function WorldsTable({ rows, loading, emptyBecauseOfSearch, onEdit, onDel
         <thead className="bg-surface-raised/60 text-ink-muted text-xs uppercase tracking-wide">
           <tr>
             <th className={cell}>Name</th>
-            <th className={cell}>Owner</th>
-            <th className={cell}>Players</th>
+            <th className={`${cell} ${wide}`}>Owner</th>
+            <th className={`${cell} ${wide}`}>Players</th>
             <th className={cell}>Locked</th>
             <th className={`${cell} text-right`}>Actions</th>
           </tr>
@@ -38,9 +40,14 @@ export function WorldsTable({ rows, loading, emptyBecauseOfSearch, onEdit, onDel
           )}
           {rows.map((world) => (
             <tr key={world.name} data-testid="world-row" data-name={world.name} className="hover:bg-surface-raised/40">
-              <td className={`${cell} font-medium font-mono text-ink`}>{world.name}</td>
-              <td className={`${cell} text-ink-muted`}>{world.owner || '—'}</td>
-              <td className={`${cell} tabular-nums`}>{world.players}</td>
+              <td className={`${cell} font-medium font-mono text-ink`}>
+                <span className="break-all">{world.name}</span>
+                <span className="mt-1 block font-normal font-sans text-ink-muted text-xs sm:hidden">
+                  {world.owner || 'No owner'} · {world.players} {world.players === 1 ? 'player' : 'players'}
+                </span>
+              </td>
+              <td className={`${cell} ${wide} text-ink-muted`}>{world.owner || '—'}</td>
+              <td className={`${cell} ${wide} tabular-nums`}>{world.players}</td>
               <td className={cell}>
                 <span data-testid="world-lock" data-locked={world.locked} className="inline-flex">
                   <Toggle
@@ -52,7 +59,7 @@ export function WorldsTable({ rows, loading, emptyBecauseOfSearch, onEdit, onDel
                 </span>
               </td>
               <td className={`${cell} text-right`}>
-                <div className="inline-flex gap-2">
+                <div className="inline-flex flex-col gap-2 sm:flex-row">
                   <Button size="sm" variant="secondary" data-testid="world-edit" onClick={() => onEdit(world.name)}>
                     Edit
                   </Button>

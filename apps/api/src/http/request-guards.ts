@@ -1,0 +1,41 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, badRequest } from '../errors.ts';
+import { DEFAULT_BODY_LIMIT, formatBytes } from './body-limits.ts';
+
+// C0 controls and DEL: no id or name in a path has them, and PostgreSQL refuses NUL in text outright.
+function hasControlCharacter(value: string) {
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c < 0x20 || c === 0x7f) return true;
+  }
+  return false;
+}
+
+/** onRequest hook for every route: a path parameter holding a control character is a 400, before any work. */
+export async function rejectControlCharacters(req: FastifyRequest) {
+  const params = req.params as Record<string, unknown> | undefined;
+  for (const value of Object.values(params ?? {}))
+    if (typeof value === 'string' && hasControlCharacter(value))
+      throw badRequest('The address contains a control character.', 'invalid_path');
+}
+
+/** Fastify's body-too-large error as the app's own, stating the route's limit. */
+export function bodyTooLarge(error: FastifyError, req: FastifyRequest): AppError | undefined {
+  if (error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') return undefined;
+  const limit = req.routeOptions.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  return new AppError(
+    413,
+    'body_too_large',
+    `The request body is too large: this request accepts at most ${formatBytes(limit)}.`,
+  );
+}
+
+/**
+ * onSend hook for every route: an answer sent before the request's body was read (a refusal from the
+ * route chain) closes the connection. Otherwise Node reads and discards the rest of the body to keep the
+ * connection alive, and a refused caller could make the api swallow an upload of any size.
+ */
+export async function closeOnUnreadBody(req: FastifyRequest, reply: FastifyReply) {
+  const expectsBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
+  if (expectsBody && !req.raw.complete) reply.header('connection', 'close');
+}

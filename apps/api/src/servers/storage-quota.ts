@@ -1,0 +1,75 @@
+import { statfs } from 'node:fs/promises';
+import { hostingMessages as m } from '@canopy/contract';
+import type { AppContext } from '../context.ts';
+import { AppError, conflict, notFound } from '../errors.ts';
+import { type UserRow, usersRepo } from '../users/users.repo.ts';
+import type { ServerRow } from './servers.repo.ts';
+
+const MB = 1024 * 1024;
+
+/**
+ * What the server stores now, measured on disk rather than read from the owner's figure, which the
+ * scheduler refreshes only now and then (a tenant once passed a 20 MB limit by seven saves in between).
+ * The figure is brought up to date on the way, best effort: a full disk must not turn a refusal into a 500.
+ */
+async function measure(ctx: AppContext, server: ServerRow, owner: UserRow): Promise<number> {
+  const bytes = await ctx.servers.runtime.storageBytes(server.id);
+  if (bytes !== Number(owner.storage_used_bytes))
+    await usersRepo
+      .setStorageUsed(ctx.db, owner.id, bytes)
+      .catch((error) => ctx.log.warn({ err: error, server: server.name }, 'could not record storage use'));
+  return bytes;
+}
+
+/** The server's owner: storage belongs to them, also when a collaborator acts. */
+async function ownerOf(ctx: AppContext, server: ServerRow, caller?: UserRow): Promise<UserRow> {
+  const owner = caller?.id === server.owner_id ? caller : await usersRepo.findById(ctx.db, server.owner_id);
+  if (!owner) throw notFound(m.serverNotFound, 'no_server');
+  return owner;
+}
+
+/**
+ * Free space the platform keeps on the data directory's disk for itself: 5 % of the disk, at least 1 MB
+ * and at most 256 MB. Tenants share that disk with the platform database, so their writes stop short of
+ * it, and one tenant filling the disk cannot lock everyone out of signing in.
+ */
+export function hostReserveBytes(diskBytes: number): number {
+  return Math.min(256 * MB, Math.max(MB, Math.floor(diskBytes * 0.05)));
+}
+
+/** Refuses (507) a tenant's write of `growth` bytes, or a start, that would eat into the host's reserve. */
+async function assertHostRoom(ctx: AppContext, growth: number): Promise<void> {
+  const disk = await statfs(ctx.config.dataDir).catch(() => null);
+  if (!disk) return; // a platform that cannot tell: the write itself will say if the disk is full
+  const free = disk.bavail * disk.bsize;
+  if (free - growth < hostReserveBytes(disk.blocks * disk.bsize)) throw new AppError(507, 'disk_full', m.diskFull);
+}
+
+/**
+ * Refuses a start or restart while the owner's storage is at or over its limit (the spec's start rule),
+ * or while the host's disk is down to its reserve (an engine that cannot write would only fail to start).
+ */
+export async function assertStorageToStart(ctx: AppContext, server: ServerRow, caller?: UserRow): Promise<void> {
+  await assertHostRoom(ctx, 0);
+  const owner = await ownerOf(ctx, server, caller);
+  if ((await measure(ctx, server, owner)) >= Number(owner.storage_limit_mb) * MB)
+    throw conflict(m.storageFull, 'storage_full');
+}
+
+/**
+ * Refuses a write that grows the server's data when the server is at or over its limit, or when the
+ * write (estimated at `growth` bytes, the request body's size) would take it past the limit.
+ */
+export async function assertStorageForWrite(
+  ctx: AppContext,
+  server: ServerRow,
+  growth: number,
+  caller?: UserRow,
+): Promise<void> {
+  // On disk a write takes more than its JSON: the engine's write-ahead log holds it before the database does.
+  await assertHostRoom(ctx, growth * 2);
+  const owner = await ownerOf(ctx, server, caller);
+  const limit = Number(owner.storage_limit_mb) * MB;
+  const used = await measure(ctx, server, owner);
+  if (used >= limit || used + growth > limit) throw conflict(m.storageFullWrite, 'storage_full');
+}
