@@ -3,8 +3,11 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, Lo
 import { authRoutes } from './auth/auth.routes.ts';
 import { loadSessionSecret } from './auth/secret.ts';
 import { SessionSigner } from './auth/tokens.ts';
+import { backupRoutes } from './backups/backups.routes.ts';
 import { collaboratorsRoutes } from './collaborators/collaborators.routes.ts';
 import { type Config, DISCORD_API_DEFAULT } from './config.ts';
+import { configRoutes } from './configuration/config.routes.ts';
+import { customItemsRoutes } from './configuration/custom-items.routes.ts';
 import type { AppContext } from './context.ts';
 import { type Db, isStorageFull } from './db/db.ts';
 import { devIdpRoutes } from './dev-idp/dev-idp.routes.ts';
@@ -118,6 +121,9 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}) 
   worldsPlayersRoutes(app, ctx);
   collaboratorsRoutes(app, ctx);
   itemsRoutes(app, ctx);
+  backupRoutes(app, ctx);
+  configRoutes(app, ctx);
+  customItemsRoutes(app, ctx);
   attachWebSocket(app, ctx);
   if (config.devIdentityProvider) devIdpRoutes(app, ctx, secret);
   return { app, ctx };

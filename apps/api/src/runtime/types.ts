@@ -64,6 +64,8 @@ export interface RuntimeDriver {
   consoleHistory(id: string): string[];
   /** The control API of a running engine, or null. */
   control(id: string): ControlClient | null;
+  /** The directory the server's engine owns (its database, config files and texture cache). */
+  dataDir(id: string): string;
   /** Bytes a server stores on disk. */
   storageBytes(id: string): Promise<number>;
   /** The api is exiting: leave engines running for re-attach, or stop them all. */

@@ -1,8 +1,11 @@
 import type { WebRoute } from '@canopy/contract';
 import type { ComponentType } from 'react';
+import { BackupPage } from '../features/backup/components/backup-page.tsx';
 import { CollaboratorsPage } from '../features/collaborators/components/collaborators-page.tsx';
+import { ConfigurationPage } from '../features/configuration/components/configuration-page.tsx';
 import { ConsolePage } from '../features/console/components/console-page.tsx';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page.tsx';
+import { ItemsPage } from '../features/items/components/items-page.tsx';
 import { ComingSoonPage } from '../features/placeholder/components/coming-soon-page.tsx';
 import { PlayersPage } from '../features/players/components/players-page.tsx';
 import { ProfilePage } from '../features/profile/components/profile-page.tsx';
@@ -19,6 +22,9 @@ export const routePages: Readonly<Record<string, RoutePage>> = {
   '/players': PlayersPage,
   '/console': ConsolePage,
   '/collaborators': CollaboratorsPage,
+  '/backup': BackupPage,
+  '/configuration': ConfigurationPage,
+  '/items': ItemsPage,
 };
 
 /** The page component for a route. */

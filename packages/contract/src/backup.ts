@@ -1,0 +1,2 @@
+// Filled in by issue 9 (see the feature's routes and pages).
+export {};
