@@ -68,6 +68,22 @@ export const defaultNewbieKit = (): NewbieKit => ({ ITEMS: [emptyNewbieKitEntry(
 const int = z.int().min(0).max(2_147_483_647).default(0);
 const flag = z.boolean().default(false);
 
+/**
+ * The texture of an item made on the Custom Textures tab: a file of the server's texture cache
+ * (`<data-dir>/cache/<file>`, named by its content hash) and how the item uses it.
+ */
+export const customItemTextureSchema = z.object({
+  file: z.string().regex(/^custom_[0-9a-f]{16}\.rttex$/, 'texture file must be a custom texture of this server.'),
+  texture_x: z.int().min(0).max(255).default(0),
+  texture_y: z.int().min(0).max(255).default(0),
+  item_kind: z.int().min(0).max(255).default(4),
+  clothing_type: z.int().min(0).max(8).default(6),
+  break_hits: z.int().min(0).max(255).default(0),
+  grow_time: z.int().min(0).max(2_147_483_647).default(0),
+  collision_type: z.int().min(0).max(255).default(1),
+});
+export type CustomItemTexture = z.infer<typeof customItemTextureSchema>;
+
 /** One custom item definition (spec section 3) with the spec's defaults. */
 export const customItemSchema = z.object({
   ID: itemIdSchema,
@@ -90,6 +106,8 @@ export const customItemSchema = z.object({
   property_gacha: flag,
   property_unobtainable: flag,
   property_untradeable: flag,
+  /** Only items made from an uploaded PNG have one (not in the spec's field list; kept through edits). */
+  texture: customItemTextureSchema.optional(),
 });
 export type CustomItem = z.infer<typeof customItemSchema>;
 

@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { hostingMessages, serverPageMessages as p } from '@canopy/contract';
+import type { z } from 'zod';
+import type { ServerAccess } from '../access/server-access.ts';
+import type { AppContext } from '../context.ts';
+import { AppError, conflict } from '../errors.ts';
+import { assertStorageForWrite } from '../servers/storage-quota.ts';
+
+/**
+ * The config files of a hosted server live in its engine's data directory (names in the contract's
+ * engineConfigFiles). The api reads and writes them whether the engine runs or not: a running engine
+ * re-reads them on POST /reload or at its next start, and never writes them while it runs.
+ */
+
+/** The path of one config file (or texture) of the server. */
+export function configPath(ctx: AppContext, access: ServerAccess, name: string): string {
+  return join(ctx.servers.runtime.dataDir(access.server.id), name);
+}
+
+/**
+ * Reads and validates a config file; missing gives `fallback`. A file its owner broke by hand is not
+ * an api failure: the caller gets the fallback too, as the engine does (it logs the problem).
+ */
+export async function readConfigFile<S extends z.ZodType>(
+  ctx: AppContext,
+  access: ServerAccess,
+  name: string,
+  schema: S,
+  fallback: () => z.infer<S>,
+): Promise<z.infer<S>> {
+  let text: string;
+  try {
+    text = await readFile(configPath(ctx, access, name), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return fallback();
+    throw error;
+  }
+  try {
+    const parsed = schema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : fallback();
+  } catch {
+    return fallback();
+  }
+}
+
+/** Configuration changes only while the server is ONLINE or OFFLINE (server-management document, section 4). */
+export function assertConfigurable(ctx: AppContext, access: ServerAccess): void {
+  const { status } = ctx.servers.runtime.state(access.server.id);
+  if (status === 'STARTING' || status === 'RESTARTING') throw conflict(p.serverStarting, 'server_busy');
+  if (status === 'STOPPING') throw conflict(p.serverStopping, 'server_busy');
+  if (status !== 'ONLINE' && status !== 'OFFLINE') throw conflict(p.consoleUnknown, 'server_busy');
+}
+
+// One write at a time per server: two saves at once must not interleave their read-modify-write.
+const turns = new Map<string, Promise<unknown>>();
+
+/** Runs `fn` after the server's earlier config writes have finished. */
+export function serialised<T>(serverId: string, fn: () => Promise<T>): Promise<T> {
+  const before = turns.get(serverId) ?? Promise.resolve();
+  const run = before.catch(() => {}).then(fn);
+  const tail = run.catch(() => {});
+  turns.set(serverId, tail);
+  void tail.then(() => {
+    if (turns.get(serverId) === tail) turns.delete(serverId);
+  });
+  return run;
+}
+
+/**
+ * Writes `bytes` to a file of the server whole or not at all: a temporary file beside it, flushed to
+ * disk, then renamed over it. A killed api or a full disk leaves the old file as it was. The write
+ * counts toward the owner's storage limit and is refused (409) when it would pass it.
+ */
+export async function writeServerFile(
+  ctx: AppContext,
+  access: ServerAccess,
+  name: string,
+  bytes: Uint8Array,
+): Promise<void> {
+  await assertStorageForWrite(ctx, access.server, bytes.length, access.user);
+  const file = configPath(ctx, access, name);
+  await mkdir(dirname(file), { recursive: true, mode: 0o700 });
+  const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    const handle = await open(tmp, 'wx', 0o600);
+    try {
+      await handle.writeFile(bytes);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(tmp, file);
+  } catch (error) {
+    await rm(tmp, { force: true });
+    if ((error as NodeJS.ErrnoException).code === 'ENOSPC')
+      throw new AppError(507, 'disk_full', hostingMessages.diskFull);
+    throw error;
+  }
+}
+
+/** Writes a config file as JSON (see writeServerFile). */
+export function writeConfigFile(ctx: AppContext, access: ServerAccess, name: string, value: unknown): Promise<void> {
+  return writeServerFile(ctx, access, name, Buffer.from(`${JSON.stringify(value, null, 2)}\n`));
+}
+
+/** Tells a running engine to re-read its config files; an offline one reads them when it starts. */
+export async function reloadIfOnline(ctx: AppContext, access: ServerAccess): Promise<void> {
+  const control = ctx.servers.runtime.control(access.server.id);
+  if (!control) return;
+  try {
+    await control.request('POST', '/reload');
+  } catch (error) {
+    // Saved already: the engine picks the file up at its next start; say so in the api's log only.
+    ctx.log.warn({ err: error, server: access.server.name }, 'engine reload after a config change failed');
+  }
+}
