@@ -1,4 +1,4 @@
-// Node entry: everything from index.ts plus zlib from node:zlib and the PNG writer.
+// Node entry: everything from index.ts plus zlib from node:zlib and the PNG writer (fast-png).
 import { deflateSync, inflateSync } from 'node:zlib';
 import { type Deflate, type Inflate, packRtpack } from './rtpack.ts';
 import { decodeRttex, encodeRttxtr, type RgbaImage, type RttexImage } from './rttex.ts';
