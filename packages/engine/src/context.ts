@@ -1,7 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { EngineOptions } from './cli/args.ts';
 import type { EngineConfig } from './config/files.ts';
-import type { ItemCatalog } from './items/catalog.ts';
+import type { ItemCatalog, ItemsDatInfo } from './items/catalog.ts';
 import type { Logger } from './log.ts';
 import type { GameNetwork } from './net/game-network.ts';
 import type { PlayersRepo } from './players/players.repo.ts';
@@ -22,6 +22,8 @@ export interface EngineContext {
   config: EngineConfig;
   /** Item names; resolves once items.dat is read (after the engine is ready). */
   items: Promise<ItemCatalog>;
+  /** The effective items.dat (hash, counts) once built after READY; see items/effective-items.ts. */
+  itemsDat?: ItemsDatInfo;
   /** True once a stop has begun: new work is refused. */
   readonly stopping: boolean;
   /** Writes everything held in memory to the database and checkpoints it. */

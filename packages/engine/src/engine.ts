@@ -167,7 +167,12 @@ export async function startEngine(options: EngineOptions, log: Logger, abort: Ab
     );
     // Item names are only needed by commands; reading them after READY keeps the start fast.
     setImmediate(() => {
-      loadItemCatalog(resolveItemsDat(options.itemsDat, dataDir), config.customItems.items, log).then(itemsLoaded);
+      loadItemCatalog(resolveItemsDat(options.itemsDat, dataDir), config.customItems.items, log, dataDir).then(
+        (catalog) => {
+          ctx.itemsDat = catalog.itemsDat;
+          itemsLoaded(catalog);
+        },
+      );
     });
     return ctx;
   } catch (error) {

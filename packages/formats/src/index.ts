@@ -1,6 +1,13 @@
 // Platform-neutral entry (Node and browser): items.dat, Proton hash, RTPACK/RTTXTR, sprites.
 export { ByteReader, ByteWriter } from './bytes.ts';
 export { ACTION_TYPE, ITEM_KIND, type Item, type ItemSummary, panelItemKind, toItemSummary } from './item.ts';
+export {
+  actionTypeOfKind,
+  buildItemsDat,
+  type ItemOverride,
+  type ItemTextureSpec,
+  MAX_ITEM_ID,
+} from './items-build.ts';
 export { decodeItemsDat, encodeItemsDat, type ItemsDat, minItemSize, nameKeyByte } from './items-dat.ts';
 export {
   createItem,
@@ -35,3 +42,13 @@ export {
   RTTXTR_HEADER_SIZE,
   type RttexImage,
 } from './rttex.ts';
+export {
+  type BoundedInflate,
+  checkRttxtrHeader,
+  DEFAULT_RTTEX_UPLOAD_LIMITS,
+  maxRttxtrSize,
+  RttexUploadError,
+  type RttexUploadLimits,
+  type VerifiedRttex,
+  verifyRttexUpload,
+} from './rttex-bounds.ts';

@@ -86,7 +86,8 @@ const handlers: Record<ConsoleCommandName, Handler> = {
     ctx.log.info(
       `Canopy engine ${ctx.version}, up ${formatUptime(Date.now() - ctx.startedAt)}, ` +
         `${ctx.network.onlinePlayers().length} online, ${ctx.worlds.count()} worlds, ${ctx.players.count()} players, ` +
-        `rss ${mb(mem.rss)}, heap ${mb(mem.heapUsed)}`,
+        `rss ${mb(mem.rss)}, heap ${mb(mem.heapUsed)}` +
+        (ctx.itemsDat ? `, items.dat ${ctx.itemsDat.items} items hash ${ctx.itemsDat.hash}` : ''),
     );
   },
   stop(ctx) {

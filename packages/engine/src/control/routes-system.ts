@@ -22,6 +22,8 @@ export const systemRoutes: Route[] = [
       players: ctx.network.onlinePlayers().length,
       version: ctx.version,
       uptime: Math.round((Date.now() - ctx.startedAt) / 1000),
+      // The effective items.dat's Proton hash, null until it is built (just after READY).
+      itemsDatHash: ctx.itemsDat?.hash ?? null,
     }),
   },
   {

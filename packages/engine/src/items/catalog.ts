@@ -3,12 +3,23 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CustomItem } from '@canopy/contract';
+import type { ItemsDat } from '@canopy/formats';
 import { consolePath } from '../console/paths.ts';
 import { errorMessage, type Logger } from '../log.ts';
+import { buildEffectiveItems, EFFECTIVE_ITEMS_DAT } from './effective-items.ts';
+
+/** The effective items.dat the engine built: its Proton hash (what a client compares) and counts. */
+export interface ItemsDatInfo {
+  hash: number;
+  items: number;
+  custom: number;
+}
 
 /** Item names by id, from items.dat and the custom items. */
 export interface ItemCatalog {
   readonly size: number;
+  /** Undefined when no effective items.dat could be built. */
+  readonly itemsDat?: ItemsDatInfo;
   name(id: number): string | undefined;
   /** An item by id or by name (case-insensitive, exact); a list when the name is ambiguous. */
   find(query: string): { id: number; name: string } | { id: number; name: string }[] | undefined;
@@ -38,7 +49,7 @@ export function resolveItemsDat(flag: string | undefined, dataDir: string): Item
 }
 
 /** Builds a catalog from id → name pairs. */
-export function catalogOf(names: Map<number, string>): ItemCatalog {
+export function catalogOf(names: Map<number, string>, itemsDat?: ItemsDatInfo): ItemCatalog {
   const byName = new Map<string, number[]>();
   for (const [id, name] of names) {
     const key = name.toLowerCase();
@@ -46,6 +57,7 @@ export function catalogOf(names: Map<number, string>): ItemCatalog {
   }
   return {
     size: names.size,
+    itemsDat,
     name: (id) => names.get(id),
     find(query) {
       const q = query.trim();
@@ -58,30 +70,45 @@ export function catalogOf(names: Map<number, string>): ItemCatalog {
 }
 
 /**
- * Reads item names; a missing or unreadable items.dat gives a catalog of custom items only (the
- * engine runs without one; commands then take item ids). The decoder is loaded here, after the
- * engine is ready, so that it costs nothing at start.
+ * Reads the base items.dat, builds and writes the effective one with the custom items (effective-items.ts)
+ * and returns its catalog. A missing or unreadable base gives a catalog of custom items only (the engine
+ * runs without one; commands then take item ids). The formats package is loaded here, after the engine
+ * is ready, so that it costs nothing at start.
  */
 export async function loadItemCatalog(
   source: ItemsDatSource | undefined,
   customItems: readonly CustomItem[],
   log: Logger,
+  dataDir: string,
 ): Promise<ItemCatalog> {
-  const names = new Map<number, string>();
+  let base: ItemsDat | undefined;
   if (source) {
     try {
       const { decodeItemsDat } = await import('@canopy/formats');
-      const dat = decodeItemsDat(new Uint8Array(await readFile(source.path)));
-      for (const item of dat.items) names.set(item.id, item.name);
-      log.info(`Loaded ${dat.items.length} items (items.dat version ${dat.version}) from ${source.name}`);
+      base = decodeItemsDat(new Uint8Array(await readFile(source.path)));
+      log.info(`Loaded ${base.items.length} items (items.dat version ${base.version}) from ${source.name}`);
     } catch (error) {
       // A file system error names the path it failed on; the console shows the short name instead.
       const why = errorMessage(error).replaceAll(source.path, source.name);
-      log.error(`Could not read ${source.name}: ${why}; item names are unavailable`);
+      log.error(`Could not read ${source.name}: ${why}; only custom items are known`);
     }
   } else {
     log.warn('No items.dat found; item names are unavailable (commands take item ids)');
   }
+  const names = new Map<number, string>();
+  for (const item of base?.items ?? []) names.set(item.id, item.name);
   for (const item of customItems) names.set(item.ID, item.Name);
-  return catalogOf(names);
+  if (!base && customItems.length === 0) return catalogOf(names);
+  try {
+    const built = await buildEffectiveItems(dataDir, base, customItems);
+    for (const file of built.missingTextures) log.warn(`Custom item texture ${file} is missing from the cache`);
+    log.info(
+      `Built ${EFFECTIVE_ITEMS_DAT}: ${built.items.length} items (${customItems.length} custom), ` +
+        `${built.bytes} bytes, hash ${built.hash}`,
+    );
+    return catalogOf(names, { hash: built.hash, items: built.items.length, custom: customItems.length });
+  } catch (error) {
+    log.error(`Could not build ${EFFECTIVE_ITEMS_DAT}: ${errorMessage(error)}`);
+    return catalogOf(names);
+  }
 }
