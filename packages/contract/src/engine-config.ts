@@ -11,6 +11,9 @@ export const engineConfigFiles = {
 
 export const DEFAULT_AUTOFARM_DELAY_MS = 1000;
 
+/** Most GrowIDs on a creator list. */
+export const CREATOR_LIST_MAX = 1000;
+
 /** creators.json: the creator list, GrowIDs without duplicates (compared case-insensitively). */
 export const creatorListSchema = z
   .array(
@@ -19,7 +22,7 @@ export const creatorListSchema = z
       .trim()
       .regex(/^[A-Za-z0-9]{3,20}$/, 'Each creator must be a GrowID (3-20 letters or digits).'),
   )
-  .max(1000)
+  .max(CREATOR_LIST_MAX)
   .superRefine((names, ctx) => {
     const seen = new Set<string>();
     for (const [i, name] of names.entries()) {

@@ -80,6 +80,11 @@ export const profileSchema = z.object({
   serverTime: serverTimeSchema,
   /** Our addition: true while the crash-loop guard keeps the server offline (it crashed again within a minute). */
   serverCrashLoop: z.boolean(),
+  /**
+   * The server's live config, read by the Configuration page (`server.config.autofarmDelay`); null
+   * without a server.
+   */
+  server: z.object({ config: z.object({ autofarmDelay: z.number() }) }).nullable(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

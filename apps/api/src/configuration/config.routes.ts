@@ -1,5 +1,85 @@
+import {
+  addCreatorRequestSchema,
+  configurationMessages as c,
+  farmDelayRequestSchema,
+  newbieKitRequestSchema,
+} from '@canopy/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { route } from '../http/route.ts';
+import { featureGate } from './config-access.ts';
+import { addCreator, readCreators, removeCreator, setFarmDelay } from './general.service.ts';
+import { readNewbieKit, saveNewbieKit } from './newbie-kit.service.ts';
 
-/** Configuration: creator list, autofarm delay and newbie kit (server-management document, section 7). */
-export function configRoutes(_app: FastifyInstance, _ctx: AppContext) {}
+/**
+ * Configuration: creator list, autofarm delay and newbie kit (server-management document, section 7).
+ * Reads work in any server state; writes only while ONLINE or OFFLINE (config-files.ts).
+ */
+export function configRoutes(app: FastifyInstance, ctx: AppContext) {
+  // The admin switch is checked before the body is read: a locked feature refuses whatever is sent.
+  const general = featureGate('disableGeneralConfig');
+  const kit = featureGate('disableNewbieKit');
+  route(app, ctx, {
+    method: 'GET',
+    url: '/users/:id/server/creator-list',
+    access: 'user',
+    server: 'config:manage',
+    admit: general,
+    handler: async ({ server }) => ({ creatorList: await readCreators(ctx, server) }),
+  });
+  route(app, ctx, {
+    method: 'POST',
+    url: '/users/:id/server/creator-list',
+    access: 'user',
+    server: 'config:manage',
+    body: addCreatorRequestSchema,
+    admit: general,
+    handler: async ({ server, body }) => {
+      await addCreator(ctx, server, body.growId);
+      return { message: c.creatorAdded };
+    },
+  });
+  route(app, ctx, {
+    method: 'DELETE',
+    url: '/users/:id/server/creator-list/:growId',
+    access: 'user',
+    server: 'config:manage',
+    admit: general,
+    handler: async ({ server, params }) => {
+      await removeCreator(ctx, server, params.growId ?? '');
+      return { message: c.creatorRemoved };
+    },
+  });
+  route(app, ctx, {
+    method: 'POST',
+    url: '/users/:id/server/farm-delay',
+    access: 'user',
+    server: 'config:manage',
+    body: farmDelayRequestSchema,
+    admit: general,
+    handler: async ({ server, body }) => {
+      await setFarmDelay(ctx, server, body.amount);
+      return { message: c.farmDelayUpdated };
+    },
+  });
+  route(app, ctx, {
+    method: 'GET',
+    url: '/users/:id/server/newbie-kit',
+    access: 'user',
+    server: 'config:manage',
+    admit: kit,
+    handler: ({ server }) => readNewbieKit(ctx, server),
+  });
+  route(app, ctx, {
+    method: 'PUT',
+    url: '/users/:id/server/newbie-kit',
+    access: 'user',
+    server: 'config:manage',
+    body: newbieKitRequestSchema,
+    admit: kit,
+    handler: async ({ server, body }) => {
+      await saveNewbieKit(ctx, server, body);
+      return { message: c.newbieKitUpdated };
+    },
+  });
+}

@@ -10,8 +10,8 @@ const itemsDatPath = fileURLToPath(import.meta.resolve('@canopy/formats/assets/i
 
 let names: Promise<{ item_id: number; name: string }[]> | null = null;
 
-/** Item ids and names, decoded once on first use. */
-function itemNames() {
+/** Item ids and names of the item database (what /all-items serves), decoded once on first use. */
+export function itemNames() {
   names ??= readFile(itemsDatPath).then((bytes) =>
     decodeItemsDat(new Uint8Array(bytes)).items.map((i) => ({ item_id: i.id, name: i.name })),
   );

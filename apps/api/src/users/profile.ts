@@ -1,4 +1,5 @@
 import {
+  DEFAULT_AUTOFARM_DELAY_MS,
   DEFAULT_STORAGE_LIMIT_MB,
   GRACE_PERIOD_DAYS,
   NO_SERVER,
@@ -59,6 +60,8 @@ export interface ProfileServer {
   owner?: UserRow;
   /** The crash-loop guard keeps the server offline. */
   crashLoop?: boolean;
+  /** The server's autofarm delay (ms) from its config file; the default when not given. */
+  autofarmDelay?: number;
 }
 
 /** The profile record of the spec, built from the stored user and their server. */
@@ -97,6 +100,7 @@ export function toProfile(u: UserRow, now: number, server: ProfileServer | null 
     redeemedCodes: [],
     serverTime: serverTimeOf(figures),
     serverCrashLoop: server?.crashLoop ?? false,
+    server: server ? { config: { autofarmDelay: server.autofarmDelay ?? DEFAULT_AUTOFARM_DELAY_MS } } : null,
   };
 }
 

@@ -1,6 +1,7 @@
 import { messages, type ProfileResponse, type RegisterRequest } from '@canopy/contract';
 import type { Caller } from '../auth/guard.ts';
 import { collaboratorsRepo } from '../collaborators/collaborators.repo.ts';
+import { readAutofarmDelay } from '../configuration/general.service.ts';
 import type { AppContext } from '../context.ts';
 import { isUniqueViolation } from '../db/db.ts';
 import { conflict, forbidden, maintenance, notFound } from '../errors.ts';
@@ -24,7 +25,12 @@ export async function getProfile(ctx: AppContext, caller: Caller, id: string): P
 /** The user's own server, else the one they collaborate on (with its owner, whose time and storage it runs on). */
 async function profileServer(ctx: AppContext, userId: string): Promise<ProfileServer | null> {
   const owned = await serversRepo.findByOwner(ctx.db, userId);
-  if (owned) return { name: owned.name, crashLoop: ctx.servers.isCrashLooping(owned.id) };
+  if (owned)
+    return {
+      name: owned.name,
+      crashLoop: ctx.servers.isCrashLooping(owned.id),
+      autofarmDelay: await readAutofarmDelay(ctx, owned.id),
+    };
   const shared = await collaboratorsRepo.serverOf(ctx.db, userId);
   if (!shared) return null;
   return {
@@ -32,6 +38,7 @@ async function profileServer(ctx: AppContext, userId: string): Promise<ProfileSe
     collaboratorPermissions: JSON.parse(shared.permissions),
     owner: (await usersRepo.findById(ctx.db, shared.owner_id)) ?? undefined,
     crashLoop: ctx.servers.isCrashLooping(shared.id),
+    autofarmDelay: await readAutofarmDelay(ctx, shared.id),
   };
 }
 
