@@ -23,6 +23,8 @@ export interface ConsoleCommandSpec {
   readonly class: ConsoleCommandClass;
   /** Fewest and most words after the command word. */
   readonly args: readonly [min: number, max: number];
+  /** Positions (0-based, after the command word) of arguments never echoed or logged: passwords. */
+  readonly secretArgs?: readonly number[];
 }
 
 /** Most players, worlds or names one console command lists. */
@@ -64,6 +66,13 @@ export const consoleCommands = {
     class: 'console',
     args: [2, ANY],
   },
+  register: {
+    usage: 'register <growid> <password>',
+    summary: 'creates a player who receives the newbie kit',
+    class: 'console',
+    args: [2, 2],
+    secretArgs: [1],
+  },
   save: { usage: 'save', summary: 'writes everything to the database', class: 'console', args: [0, 0] },
   reload: { usage: 'reload', summary: 're-reads the creator list and server config', class: 'console', args: [0, 0] },
   status: { usage: 'status', summary: 'shows version, uptime, counts and memory', class: 'console', args: [0, 0] },
@@ -94,8 +103,10 @@ export interface ConsoleCommand {
   args: string[];
   /** The words after the command word as one string (single spaces). */
   rest: string;
-  /** The canonical text: what the api forwards and the engine echoes; parsing it gives this command again. */
+  /** The canonical text: what the api forwards to the engine; parsing it gives this command again. */
   line: string;
+  /** The canonical text with secret arguments (passwords) masked: what is echoed and logged. */
+  shown: string;
 }
 
 /** A refusal says why; `text` is the line as read (collapsed, normalised) when it was readable at all. */
@@ -109,6 +120,9 @@ export const consoleCommandMessages = {
   unknown: (word: string) => `Unknown command "${word}". Type "help" for the list of commands.`,
   usage: (usage: string) => `Usage: ${usage}`,
 } as const;
+
+/** What a secret argument reads as in echoes and logs. */
+export const SECRET_MASK = '********';
 
 /** Longest input looked at before normalising (NFKC can lengthen text, so the limit is checked again after). */
 const RAW_MAX = CONSOLE_COMMAND_MAX * 4;
@@ -161,6 +175,9 @@ export function parseConsoleCommand(input: string, opts: { bench?: boolean } = {
   // No longer than `read` (an alias is at least as long as its command), so within the limit too.
   const line = rest ? `${name} ${rest}` : name;
   if (args.length < spec.args[0] || args.length > spec.args[1])
-    return { ok: false, message: consoleCommandMessages.usage(spec.usage), text: read };
-  return { ok: true, command: { name, class: spec.class, args, rest, line } };
+    // A line that may hold a password is echoed by its command word only.
+    return { ok: false, message: consoleCommandMessages.usage(spec.usage), text: spec.secretArgs ? name : read };
+  const secret = new Set(spec.secretArgs ?? []);
+  const shown = secret.size ? [name, ...args.map((a, i) => (secret.has(i) ? SECRET_MASK : a))].join(' ') : line;
+  return { ok: true, command: { name, class: spec.class, args, rest, line, shown } };
 }

@@ -137,7 +137,8 @@ export class ConsoleSession {
         action: 'Console command',
         actorType: user?.is_admin === 1 ? 'Admin' : 'User',
         actorName: user?.grow_id ?? this.userId,
-        details: `${server.name}: ${command}`,
+        // The masked form: a `register` line holds a password.
+        details: `${server.name}: ${parsed.command.shown}`,
       },
       this.ctx.now(),
     );

@@ -11,6 +11,7 @@ import type { EngineContext } from '../context.ts';
 import { EngineError } from '../errors.ts';
 import { errorMessage } from '../log.ts';
 import { banPlayer, playerName, unbanPlayer } from '../players/players.service.ts';
+import { registerPlayer } from '../players/register.ts';
 import { formatUptime, giveCommand } from './give.ts';
 
 /**
@@ -73,6 +74,13 @@ const handlers: Record<ConsoleCommandName, Handler> = {
     if (!unbanPlayer(ctx, name)) ctx.log.warn(`No player named ${name}`);
   },
   give: (ctx, { args }) => giveCommand(ctx, args),
+  async register(ctx, { args: [name = '', password = ''] }) {
+    const player = await registerPlayer(ctx, name, password);
+    const items = player.inventory.length;
+    ctx.log.info(
+      `Registered ${player.name} with the newbie kit: ${player.gems} gems, ${items} item${items === 1 ? '' : 's'}`,
+    );
+  },
   save(ctx) {
     const saved = ctx.save();
     ctx.log.info(`Saved ${saved.worlds} worlds and ${saved.players} players`);
@@ -110,7 +118,7 @@ export async function runConsoleCommand(ctx: EngineContext, line: string): Promi
     return;
   }
   const command = parsed.command;
-  ctx.log.info(`> ${command.line}`);
+  ctx.log.info(`> ${command.shown}`);
   try {
     await handlers[command.name](ctx, command);
   } catch (error) {

@@ -156,6 +156,15 @@ export function createPlayersRepo(db: DatabaseSync) {
       });
     },
 
+    /** Inserts a new player in one statement; false when the name (any case) is taken. */
+    create(name: string, data: PlayerData, passHash: string, now = Date.now()): boolean {
+      const result = prepare(
+        `INSERT INTO players (name, name_key, pass_hash, ${DATA_COLUMNS}, banned, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?) ON CONFLICT (name_key) DO NOTHING`,
+      ).run(name.trim(), key(name), passHash, ...dataValues(data), now, now);
+      return Number(result.changes) > 0;
+    },
+
     /** Bans or unbans a player; false when there is no such player. */
     setBanned(name: string, banned: boolean, reason = '', now = Date.now()): boolean {
       const result = prepare(
