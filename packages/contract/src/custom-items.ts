@@ -1,2 +1,61 @@
-// Filled in by issue 9 (see the feature's routes and pages).
-export {};
+// Custom Items and Custom Textures tabs (server-management document, sections 3, 5, 7 and 8).
+import { z } from 'zod';
+import { customItemsFileSchema, customItemTextureSchema } from './engine-config.ts';
+import { boundedInt } from './world.ts';
+
+/** Texts of the two tabs, exactly as the spec words them. */
+export const customItemsMessages = {
+  updated: 'Custom items updated successfully.',
+  created: 'Custom item created successfully.',
+  fetchFailed: 'Failed to fetch custom items.',
+  saveFailed: 'Failed to save configuration.',
+  createFailed: 'Failed to create custom item.',
+  /** Prefix of a failed creation's toast. */
+  errorPrefix: 'An error occurred: ',
+  noServerToRestart: 'No server found to restart.',
+  oneNewItem: 'Please edit the existing "New Item" before adding another.',
+  confirmDelete: 'Are you sure you want to delete this item?',
+  onlyPng: 'Only PNG files are supported.',
+  fillAll: 'Please fill all fields and select a PNG file.',
+  textureMissing: (file: string) => `The texture ${file} does not exist on this server.`,
+  badBase64: 'rttexBase64 must be base64.',
+} as const;
+
+/** GET /users/{id}/server/item-config answers custom-items.json; PUT takes the same shape. */
+export const itemConfigSchema = customItemsFileSchema;
+export type ItemConfig = z.infer<typeof itemConfigSchema>;
+
+/** Largest uploaded texture side in pixels (a sprite sheet; an item sprite is a 32x32 cell of it). */
+export const CUSTOM_TEXTURE_MAX_SIDE = 1024;
+
+/**
+ * Largest legitimate RTTEX upload in bytes: a one-mip RGBA RTTXTR of CUSTOM_TEXTURE_MAX_SIDE² (100-byte
+ * header, 24-byte mip header) deflated with zlib's worst-case growth, in a 32-byte RTPACK header.
+ */
+export const CUSTOM_TEXTURE_MAX_BYTES = (() => {
+  const raw = 124 + CUSTOM_TEXTURE_MAX_SIDE * CUSTOM_TEXTURE_MAX_SIDE * 4;
+  return 32 + raw + (raw >> 12) + (raw >> 14) + (raw >> 25) + 64;
+})();
+
+/** The same as base64 characters. */
+export const CUSTOM_TEXTURE_MAX_BASE64 = Math.ceil(CUSTOM_TEXTURE_MAX_BYTES / 3) * 4;
+
+/** The optional Advanced Options of a texture item; only filled ones are sent (spec section 3). */
+export const customTexturePropertiesSchema = customItemTextureSchema.omit({ file: true }).partial().strict();
+export type CustomTextureProperties = z.infer<typeof customTexturePropertiesSchema>;
+
+/** POST /users/{id}/server/custom-item. */
+export const customItemCreateSchema = z.object({
+  itemName: z.string().trim().min(1, customItemsMessages.fillAll).max(100, 'Item name must be at most 100 characters.'),
+  rarity: boundedInt('Rarity', 1, 999),
+  rttexBase64: z
+    .string()
+    .min(1, customItemsMessages.fillAll)
+    .max(CUSTOM_TEXTURE_MAX_BASE64, 'The texture is too large.')
+    .refine((s) => s.length % 4 === 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(s), customItemsMessages.badBase64),
+  properties: customTexturePropertiesSchema.default({}),
+});
+export type CustomItemCreate = z.input<typeof customItemCreateSchema>;
+
+/** Answer of POST .../custom-item: the message and the new item's id. */
+export const customItemCreatedSchema = z.object({ message: z.string(), id: z.int() });

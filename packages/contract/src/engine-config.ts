@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { itemIdSchema } from './world.ts';
+import { boundedInt, itemIdSchema } from './world.ts';
 
 /** The config files of an engine's data directory; the api edits them while the engine is offline. */
 export const engineConfigFiles = {
@@ -77,15 +77,20 @@ const flag = z.boolean().default(false);
  */
 export const customItemTextureSchema = z.object({
   file: z.string().regex(/^custom_[0-9a-f]{16}\.rttex$/, 'texture file must be a custom texture of this server.'),
-  texture_x: z.int().min(0).max(255).default(0),
-  texture_y: z.int().min(0).max(255).default(0),
-  item_kind: z.int().min(0).max(255).default(4),
-  clothing_type: z.int().min(0).max(8).default(6),
-  break_hits: z.int().min(0).max(255).default(0),
-  grow_time: z.int().min(0).max(2_147_483_647).default(0),
-  collision_type: z.int().min(0).max(255).default(1),
+  texture_x: boundedInt('Texture X', 0, 255).default(0),
+  texture_y: boundedInt('Texture Y', 0, 255).default(0),
+  /** The panel's item kinds (spec section 9): 4 Solid Block, 7 Clothing, ... */
+  item_kind: boundedInt('Item kind', 0, 8).default(4),
+  clothing_type: boundedInt('Clothing type', 0, 8).default(6),
+  /** items.dat stores hits x 6 in one byte, so 42 is the most it can hold; 0 means unbreakable. */
+  break_hits: boundedInt('Break hits', 0, 42).default(0),
+  grow_time: boundedInt('Grow time', 0, 2_147_483_647).default(0),
+  collision_type: boundedInt('Collision type', 0, 1).default(1),
 });
 export type CustomItemTexture = z.infer<typeof customItemTextureSchema>;
+
+/** Most [item id, count] pairs in one custom item's Extra_Drops. */
+export const MAX_EXTRA_DROPS = 20;
 
 /** One custom item definition (spec section 3) with the spec's defaults. */
 export const customItemSchema = z.object({
@@ -102,7 +107,10 @@ export const customItemSchema = z.object({
   Punch_Id: int,
   Punch_Place: int,
   Xp: int,
-  Extra_Drops: z.array(z.tuple([itemIdSchema, z.int().min(1)])).default([]),
+  Extra_Drops: z
+    .array(z.tuple([itemIdSchema, z.int().min(1).max(200)]))
+    .max(MAX_EXTRA_DROPS)
+    .default([]),
   property_blacklist: flag,
   property_blocked: flag,
   property_farmable: flag,
@@ -114,10 +122,14 @@ export const customItemSchema = z.object({
 });
 export type CustomItem = z.infer<typeof customItemSchema>;
 
+/** Most custom items a server may define (bounds custom-items.json and the save request). */
+export const MAX_CUSTOM_ITEMS = 1000;
+
 /** custom-items.json; item IDs are unique. */
 export const customItemsFileSchema = z.object({
   items: z
     .array(customItemSchema)
+    .max(MAX_CUSTOM_ITEMS, `At most ${MAX_CUSTOM_ITEMS} custom items.`)
     .default([])
     .superRefine((items, ctx) => {
       const seen = new Set<number>();

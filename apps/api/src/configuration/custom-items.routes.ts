@@ -1,5 +1,101 @@
+import {
+  CUSTOM_TEXTURE_MAX_BASE64,
+  customItemCreateSchema,
+  itemConfigSchema,
+  MAX_CUSTOM_ITEMS,
+  MAX_EXTRA_DROPS,
+  messages,
+  customItemsMessages as t,
+} from '@canopy/contract';
 import type { FastifyInstance } from 'fastify';
+import type { ServerAccess } from '../access/server-access.ts';
+import { activityRepo } from '../activity/activity.repo.ts';
 import type { AppContext } from '../context.ts';
+import { forbidden } from '../errors.ts';
+import { DEFAULT_BODY_LIMIT } from '../http/body-limits.ts';
+import { route } from '../http/route.ts';
+import { logSaved } from '../server-data/engine-proxy.ts';
+import { assertConfigurable } from './config-files.ts';
+import { createTextureItem, readCustomItems, saveCustomItems } from './custom-items.service.ts';
+
+const KB = 1024;
+// A custom item at its widest (every number at 2^31-1, a 100-character name, a 1000-character description,
+// a full Extra_Drops list, a texture) is under 2 KB of JSON; MAX_CUSTOM_ITEMS of them plus room.
+const WIDEST_ITEM_BYTES = 1600 + MAX_EXTRA_DROPS * '[65535,200],'.length;
+/** PUT item-config: the whole list at its largest. */
+export const ITEM_CONFIG_BODY_LIMIT = MAX_CUSTOM_ITEMS * WIDEST_ITEM_BYTES + DEFAULT_BODY_LIMIT;
+/** POST custom-item: the largest texture the contract accepts as base64, plus the other fields. */
+export const CUSTOM_ITEM_BODY_LIMIT = CUSTOM_TEXTURE_MAX_BASE64 + 4 * KB;
+
+/** disableCustomItems locks both tabs for regular users; admins bypass it (spec section 6). */
+function assertCustomItemsOn(access: ServerAccess) {
+  if (access.settings.disableCustomItems && !access.isAdmin)
+    throw forbidden(messages.featureDisabled, 'feature_disabled');
+}
+
+// Refuses before a byte of the (possibly 5 MB) body is read.
+const gate = async ({ server }: { server: ServerAccess }) => {
+  assertCustomItemsOn(server);
+  return () => {};
+};
 
 /** Configuration: custom items and custom textures (server-management document, section 7). */
-export function customItemsRoutes(_app: FastifyInstance, _ctx: AppContext) {}
+export function customItemsRoutes(app: FastifyInstance, ctx: AppContext) {
+  const log = ({ user, server }: ServerAccess, action: string, details: string) =>
+    logSaved(ctx, () =>
+      activityRepo.add(
+        ctx.db,
+        {
+          action,
+          actorType: user.is_admin === 1 ? 'Admin' : 'User',
+          actorName: user.grow_id ?? user.username,
+          details: `${server.name}: ${details}`,
+        },
+        ctx.now(),
+      ),
+    );
+
+  route(app, ctx, {
+    method: 'GET',
+    url: '/users/:id/server/item-config',
+    access: 'user',
+    server: 'config:manage',
+    handler: async ({ server }) => {
+      assertCustomItemsOn(server);
+      return readCustomItems(ctx, server);
+    },
+  });
+
+  // The answer is { message } (the spec shows none; the tab toasts the spec's success text).
+  route(app, ctx, {
+    method: 'PUT',
+    url: '/users/:id/server/item-config',
+    access: 'user',
+    server: 'config:manage',
+    admit: gate,
+    body: itemConfigSchema,
+    bodyLimit: ITEM_CONFIG_BODY_LIMIT,
+    handler: async ({ server, body }) => {
+      assertConfigurable(ctx, server);
+      await saveCustomItems(ctx, server, body);
+      await log(server, 'Custom items saved', `${body.items.length} item(s)`);
+      return { message: t.updated };
+    },
+  });
+
+  route(app, ctx, {
+    method: 'POST',
+    url: '/users/:id/server/custom-item',
+    access: 'user',
+    server: 'config:manage',
+    admit: gate,
+    body: customItemCreateSchema,
+    bodyLimit: CUSTOM_ITEM_BODY_LIMIT,
+    handler: async ({ server, body }) => {
+      assertConfigurable(ctx, server);
+      const id = await createTextureItem(ctx, server, body);
+      await log(server, 'Custom item created', `${body.itemName} (id ${id})`);
+      return { message: t.created, id };
+    },
+  });
+}

@@ -1,0 +1,104 @@
+import { access as exists, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  type CustomItem,
+  type CustomItemsFile,
+  type customItemCreateSchema,
+  customItemSchema,
+  customItemsFileSchema,
+  engineConfigFiles,
+  customItemsMessages as t,
+} from '@canopy/contract';
+import { decodeItemsDat, MAX_ITEM_ID } from '@canopy/formats';
+import type { z } from 'zod';
+import type { ServerAccess } from '../access/server-access.ts';
+import type { AppContext } from '../context.ts';
+import { badRequest, conflict } from '../errors.ts';
+import { configPath, readConfigFile, serialised, writeConfigFile, writeServerFile } from './config-files.ts';
+import { TEXTURE_DIR, textureFileName, verifyUploadedTexture } from './custom-texture.ts';
+
+type CreateBody = z.output<typeof customItemCreateSchema>;
+
+const FILE = engineConfigFiles.customItems;
+const empty = (): CustomItemsFile => ({ items: [] });
+
+/** The server's custom-items.json (an empty list when it has none). */
+export function readCustomItems(ctx: AppContext, access: ServerAccess): Promise<CustomItemsFile> {
+  return readConfigFile(ctx, access, FILE, customItemsFileSchema, empty);
+}
+
+// The bundled items.dat, as the engine uses it when its data directory holds no items.dat of its own.
+const bundledItemsDat = fileURLToPath(import.meta.resolve('@canopy/formats/assets/items.dat'));
+let bundledHighest: Promise<number> | null = null;
+
+async function highestIdIn(path: string): Promise<number> {
+  const dat = decodeItemsDat(new Uint8Array(await readFile(path)));
+  return dat.items.reduce((max, item) => Math.max(max, item.id), -1);
+}
+
+/** The highest id of the server's base item database: its own items.dat (as the engine reads it) or the bundled one. */
+async function highestBaseItemId(ctx: AppContext, access: ServerAccess): Promise<number> {
+  const own = configPath(ctx, access, 'items.dat');
+  if (
+    await exists(own).then(
+      () => true,
+      () => false,
+    )
+  )
+    return highestIdIn(own).catch(() => -1);
+  bundledHighest ??= highestIdIn(bundledItemsDat);
+  return bundledHighest;
+}
+
+/** Refuses a texture that is not a file of this server's cache (the schema already allows only our names). */
+async function assertTexturesExist(ctx: AppContext, access: ServerAccess, items: readonly CustomItem[]) {
+  const files = new Set(items.flatMap((item) => (item.texture ? [item.texture.file] : [])));
+  for (const file of files) {
+    const found = await exists(configPath(ctx, access, join(TEXTURE_DIR, file))).then(
+      () => true,
+      () => false,
+    );
+    if (!found) throw badRequest(t.textureMissing(file), 'texture_missing');
+  }
+}
+
+/** Replaces the server's custom items (PUT item-config). */
+export function saveCustomItems(ctx: AppContext, access: ServerAccess, file: CustomItemsFile): Promise<void> {
+  return serialised(access.server.id, async () => {
+    await assertTexturesExist(ctx, access, file.items);
+    await writeConfigFile(ctx, access, FILE, file);
+  });
+}
+
+/**
+ * Creates an item from an uploaded texture (POST custom-item): verifies the RTTEX, stores it in the server's
+ * texture cache under its content hash, and appends the item with the next free id. Returns the new id.
+ */
+export async function createTextureItem(ctx: AppContext, access: ServerAccess, body: CreateBody): Promise<number> {
+  // Verified before the turn: a bad upload is refused without waiting for other writes.
+  const { bytes } = verifyUploadedTexture(body.rttexBase64);
+  const file = textureFileName(bytes);
+  return serialised(access.server.id, async () => {
+    const current = await readCustomItems(ctx, access);
+    const highest = current.items.reduce((max, item) => Math.max(max, item.ID), await highestBaseItemId(ctx, access));
+    const id = highest + 1;
+    if (id > MAX_ITEM_ID) throw conflict(`Item ids go up to ${MAX_ITEM_ID}; there is no free id left.`, 'no_item_id');
+    const item = customItemSchema.parse({
+      ID: id,
+      Name: body.itemName,
+      rarity: body.rarity,
+      texture: { ...body.properties, file },
+    });
+    const next = customItemsFileSchema.safeParse({ items: [...current.items, item] });
+    if (!next.success) throw badRequest(next.error.issues[0]?.message ?? t.createFailed);
+    const path = join(TEXTURE_DIR, file);
+    const stored = await exists(configPath(ctx, access, path)).then(
+      () => true,
+      () => false,
+    );
+    if (!stored) await writeServerFile(ctx, access, path, bytes);
+    await writeConfigFile(ctx, access, FILE, next.data);
+    return id;
+  });
+}

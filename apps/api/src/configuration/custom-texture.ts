@@ -1,0 +1,37 @@
+// An uploaded texture, from base64 to a verified RTTEX file name. Everything is bounded before it is
+// allocated: the base64 length by the contract schema, the RTTEX sizes and the inflated size by
+// verifyRttexUpload (an inflate that stops at the size the header declares).
+import { createHash } from 'node:crypto';
+import { inflateSync } from 'node:zlib';
+import { CUSTOM_TEXTURE_MAX_SIDE, customItemsMessages } from '@canopy/contract';
+import { RttexUploadError, type VerifiedRttex, verifyRttexUpload } from '@canopy/formats';
+import { badRequest } from '../errors.ts';
+
+/** Where a server's textures live inside its data directory (the engine and GET /cache/{file} read it). */
+export const TEXTURE_DIR = 'cache';
+
+/** The cache file name of a texture: its content hash, so the same upload twice is one file. */
+export function textureFileName(bytes: Uint8Array): string {
+  return `custom_${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.rttex`;
+}
+
+const boundedInflate = (data: Uint8Array, maxOutput: number) => {
+  const out = inflateSync(data, { maxOutputLength: Math.max(1, maxOutput) });
+  return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
+};
+
+/** Decodes and verifies an upload; a bad one is a 400 saying what is wrong with it. */
+export function verifyUploadedTexture(base64: string): { bytes: Buffer; image: VerifiedRttex } {
+  // The schema allows only the base64 alphabet with correct padding, so decoding cannot silently skip input.
+  const bytes = Buffer.from(base64, 'base64');
+  if (bytes.length === 0) throw badRequest(customItemsMessages.badBase64, 'invalid_texture');
+  try {
+    const image = verifyRttexUpload(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), boundedInflate, {
+      maxSide: CUSTOM_TEXTURE_MAX_SIDE,
+    });
+    return { bytes, image };
+  } catch (error) {
+    if (error instanceof RttexUploadError) throw badRequest(error.message, 'invalid_texture');
+    throw error;
+  }
+}
