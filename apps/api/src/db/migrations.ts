@@ -143,3 +143,18 @@ migrations.push({
     CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at);
   `,
 });
+
+migrations.push({
+  version: 6,
+  name: 'backups',
+  // One backup per account: the primary key is the invariant, so two creates racing (on any number of
+  // api processes) leave one row and one refusal. The file lives at <data dir>/backups/<owner_id>/backup.db.
+  sql: `
+    CREATE TABLE backups (
+      owner_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+      created_at BIGINT NOT NULL,
+      bytes BIGINT NOT NULL,
+      sha256 TEXT NOT NULL
+    );
+  `,
+});

@@ -57,6 +57,13 @@ export interface RuntimeDriver {
   start(spec: HostedServerSpec): Promise<void>;
   stop(id: string): Promise<void>;
   restart(spec: HostedServerSpec): Promise<void>;
+  /**
+   * Takes the server's power lock (refused at once, like a power action, while another action holds it),
+   * stops the engine if it runs (or refuses with RuntimeBusyError when `stopRunning` is false), runs `fn`
+   * with the lock still held so that no start can race it (a restore swapping the database), then
+   * releases the lock. The server is OFFLINE afterwards.
+   */
+  exclusive<T>(spec: HostedServerSpec, fn: () => Promise<T>, opts?: { stopRunning?: boolean }): Promise<T>;
   /** Stops the server if needed and deletes everything it stored. */
   remove(spec: HostedServerSpec): Promise<void>;
   state(id: string): RuntimeState;

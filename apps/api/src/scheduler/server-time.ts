@@ -1,8 +1,10 @@
 import { activityRepo } from '../activity/activity.repo.ts';
+import { backupsRepo } from '../backups/backups.repo.ts';
 import { collaboratorsRepo } from '../collaborators/collaborators.repo.ts';
 import type { AppContext } from '../context.ts';
 import { serversRepo } from '../servers/servers.repo.ts';
 import { removeServer } from '../servers/servers.service.ts';
+import { accountStorageBytes } from '../servers/storage-quota.ts';
 import { graceEndsAt } from '../users/profile.ts';
 import { usersRepo } from '../users/users.repo.ts';
 
@@ -60,10 +62,18 @@ export async function enforceServerTime(ctx: AppContext): Promise<void> {
   }
 }
 
-/** Keeps each account's storage figure current: the size of its server's data directory. */
+/**
+ * Keeps each account's storage figure current: the size of its server's data directory plus its backup
+ * (an account whose server is gone still stores its backup).
+ */
 export async function refreshStorage(ctx: AppContext): Promise<void> {
-  for (const s of await serversRepo.all(ctx.db))
-    await usersRepo.setStorageUsed(ctx.db, s.owner_id, await ctx.servers.runtime.storageBytes(s.id));
+  const owners = new Set<string>();
+  for (const s of await serversRepo.all(ctx.db)) {
+    owners.add(s.owner_id);
+    await usersRepo.setStorageUsed(ctx.db, s.owner_id, await accountStorageBytes(ctx, s.owner_id, s.id));
+  }
+  for (const b of await backupsRepo.all(ctx.db))
+    if (!owners.has(b.owner_id)) await usersRepo.setStorageUsed(ctx.db, b.owner_id, b.bytes);
 }
 
 /** Runs the periodic jobs now and then every `intervalMs`; returns a function that stops them. */

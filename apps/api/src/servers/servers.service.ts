@@ -3,6 +3,7 @@ import { hostingMessages as m, messages, type PowerAction } from '@canopy/contra
 import type { ServerAccess } from '../access/server-access.ts';
 import { activityRepo } from '../activity/activity.repo.ts';
 import type { Caller } from '../auth/guard.ts';
+import { backupsRepo } from '../backups/backups.repo.ts';
 import { collaboratorsRepo } from '../collaborators/collaborators.repo.ts';
 import type { AppContext } from '../context.ts';
 import { violatedUnique } from '../db/db.ts';
@@ -129,7 +130,8 @@ export async function removeServer(ctx: AppContext, serverId: string) {
   await ctx.db.transaction(async (tx) => {
     await serversRepo.delete(tx, server.id);
     await usersRepo.returnSlot(tx, server.owner_id);
-    await usersRepo.setStorageUsed(tx, server.owner_id, 0);
+    // The account's backup outlives the server and still counts.
+    await usersRepo.setStorageUsed(tx, server.owner_id, await backupsRepo.bytesOf(tx, server.owner_id));
   });
   ctx.servers.forget(server.id);
   ctx.bus.emit('status', {

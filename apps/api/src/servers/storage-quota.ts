@@ -1,5 +1,6 @@
 import { statfs } from 'node:fs/promises';
 import { hostingMessages as m } from '@canopy/contract';
+import { backupsRepo } from '../backups/backups.repo.ts';
 import type { AppContext } from '../context.ts';
 import { AppError, conflict, notFound } from '../errors.ts';
 import { type UserRow, usersRepo } from '../users/users.repo.ts';
@@ -8,12 +9,21 @@ import type { ServerRow } from './servers.repo.ts';
 const MB = 1024 * 1024;
 
 /**
- * What the server stores now, measured on disk rather than read from the owner's figure, which the
+ * What an account stores: its server's data directory plus its backup (one per account, kept apart
+ * from the server so that it outlives it).
+ */
+export async function accountStorageBytes(ctx: AppContext, ownerId: string, serverId?: string): Promise<number> {
+  const server = serverId ? await ctx.servers.runtime.storageBytes(serverId) : 0;
+  return server + (await backupsRepo.bytesOf(ctx.db, ownerId));
+}
+
+/**
+ * What the server's owner stores now, measured on disk rather than read from the owner's figure, which the
  * scheduler refreshes only now and then (a tenant once passed a 20 MB limit by seven saves in between).
  * The figure is brought up to date on the way, best effort: a full disk must not turn a refusal into a 500.
  */
 async function measure(ctx: AppContext, server: ServerRow, owner: UserRow): Promise<number> {
-  const bytes = await ctx.servers.runtime.storageBytes(server.id);
+  const bytes = await accountStorageBytes(ctx, owner.id, server.id);
   if (bytes !== Number(owner.storage_used_bytes))
     await usersRepo
       .setStorageUsed(ctx.db, owner.id, bytes)

@@ -13,6 +13,8 @@ export interface LocalDriverOptions {
   engineEntry: string;
   /** Start engines with the benchmark-only console commands. */
   benchCommands?: boolean;
+  /** The operator's items.dat at the moment an engine starts (undefined: the bundled one). */
+  itemsDat?: () => string | undefined;
   timeouts: { startMs: number; stopMs: number; killMs: number };
   listener: RuntimeListener;
   now: () => number;
@@ -50,6 +52,7 @@ export class LocalDriver implements RuntimeDriver {
             gamePort: spec.gamePort,
             secret: spec.secret,
             benchCommands: this.opts.benchCommands === true,
+            itemsDat: this.opts.itemsDat?.(),
             compileCacheDir: join(this.opts.root, '.compile-cache'),
           }),
         findRunning: () => this.findRunning(spec),
@@ -126,6 +129,10 @@ export class LocalDriver implements RuntimeDriver {
 
   restart(spec: HostedServerSpec) {
     return this.supervisor(spec).restart();
+  }
+
+  exclusive<T>(spec: HostedServerSpec, fn: () => Promise<T>, opts: { stopRunning?: boolean } = {}) {
+    return this.supervisor(spec).exclusive(fn, opts.stopRunning ?? true);
   }
 
   async remove(spec: HostedServerSpec) {

@@ -98,6 +98,24 @@ export class Supervisor {
   }
 
   /**
+   * Holds the power lock for `fn` with the engine stopped (stopping it first, or refusing when
+   * `stopRunning` is false and it runs): nothing can start the server while fn works on its files.
+   */
+  exclusive<T>(fn: () => Promise<T>, stopRunning: boolean): Promise<T> {
+    this.take('exclusive');
+    return this.locked(async () => {
+      await this.takeOverRunning();
+      if (this.engine?.running) {
+        if (!stopRunning) throw new RuntimeBusyError('server is running');
+        this.setStatus('STOPPING');
+        await this.halt();
+        this.setStatus('OFFLINE');
+      }
+      return fn();
+    });
+  }
+
+  /**
    * After an api start: adopts the engine still running from before, if any, and tells whether there
    * was one. It holds the power lock meanwhile, so no action runs on a server whose state is unknown.
    */

@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import { chmod, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { backup, DatabaseSync } from 'node:sqlite';
+import { Worker } from 'node:worker_threads';
+import { PRIVATE_FILE } from '../private-files.ts';
+import type { VerifyOutcome } from './verify-worker.ts';
+
+/**
+ * Where accounts' backups live: `<data dir>/backups/<owner id>/backup.db`. Anything else in an owner's
+ * folder is a temporary file of a create that did not finish (removed by reconcile at start).
+ */
+export const backupsRoot = (dataDir: string) => join(dataDir, 'backups');
+export const backupDir = (dataDir: string, ownerId: string) => join(backupsRoot(dataDir), ownerId);
+export const backupFile = (dataDir: string, ownerId: string) => join(backupDir(dataDir, ownerId), BACKUP_NAME);
+export const BACKUP_NAME = 'backup.db';
+/** Prefix of a restore's staged copy beside a server's live engine.db. */
+export const RESTORE_STAGE_PREFIX = 'engine.db.restore-';
+
+/** A temporary name beside `final` for a file that is renamed into place once complete and verified. */
+export const tempBeside = (final: string) => `${final}.tmp-${randomUUID()}`;
+
+/** Makes the owner's backup folder (0700) and returns it. */
+export async function ensureBackupDir(dataDir: string, ownerId: string): Promise<string> {
+  const dir = backupDir(dataDir, ownerId);
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  return dir;
+}
+
+/**
+ * Integrity check (unless `integrity` is false: the sha256 only) and sha256 of a database file, in a
+ * worker thread (see verify-worker.ts). A missing file says so; one that does not open or fails the
+ * check is 'integrity'.
+ */
+export async function verifyDatabase(path: string, integrity = true): Promise<VerifyOutcome> {
+  if (!(await exists(path))) return { ok: false, reason: 'missing', detail: `${path} does not exist` };
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./verify-worker.ts', import.meta.url), { workerData: { path, integrity } });
+    worker.once('message', (outcome: VerifyOutcome) => resolve(outcome));
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`verification worker exited with ${code}`)));
+  });
+}
+
+/**
+ * Copies a database that no engine has open (the server is offline) with SQLite's backup API, to a
+ * rollback-journal file at `target`: one self-contained file, like the engine's online backup.
+ */
+export async function snapshotOffline(live: string, target: string): Promise<void> {
+  const source = new DatabaseSync(live, { timeout: 250 });
+  try {
+    await backup(source, target, { rate: 256 });
+  } finally {
+    source.close();
+  }
+  const copy = new DatabaseSync(target);
+  try {
+    copy.exec('PRAGMA journal_mode = DELETE');
+  } finally {
+    copy.close();
+  }
+}
+
+/**
+ * Folds a live database's write-ahead log into the file and leaves it in rollback-journal mode, so that
+ * it is one file (same content) and no stale -wal can be applied to what replaces it. A missing
+ * database is left missing.
+ */
+export async function foldWal(live: string): Promise<void> {
+  if (!(await exists(live))) {
+    await removeSidecars(live);
+    return;
+  }
+  const db = new DatabaseSync(live, { timeout: 250 });
+  try {
+    db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+    db.exec('PRAGMA journal_mode = DELETE');
+  } finally {
+    db.close();
+  }
+  // After the switch SQLite has removed them; a leftover -shm of a crashed engine holds nothing.
+  await removeSidecars(live);
+}
+
+/** Removes a database's -wal, -shm and -journal files (only when they hold nothing, see foldWal). */
+export async function removeSidecars(file: string): Promise<void> {
+  for (const extra of ['-wal', '-shm', '-journal']) await rm(`${file}${extra}`, { force: true });
+}
+
+/** Moves a complete file into place (the commit point) and makes both durable. */
+export async function commitRename(from: string, to: string, dir: string): Promise<void> {
+  await chmod(from, PRIVATE_FILE);
+  await fsyncPath(from);
+  await rename(from, to);
+  await fsyncPath(dir);
+}
+
+/** fsync of a file or directory (best effort on platforms that refuse it for directories). */
+export async function fsyncPath(path: string): Promise<void> {
+  const handle = await open(path, 'r');
+  try {
+    await handle.sync();
+  } catch {
+    // some file systems do not sync directories; the rename is still atomic
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Removes a file and its SQLite sidecars; never throws (used on failure paths). */
+export async function discard(path: string): Promise<void> {
+  await rm(path, { force: true }).catch(() => {});
+  await removeSidecars(path).catch(() => {});
+}
+
+export async function exists(path: string): Promise<boolean> {
+  return stat(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** Names in a folder ([] when it does not exist). */
+export async function list(dir: string): Promise<string[]> {
+  return readdir(dir).catch(() => []);
+}

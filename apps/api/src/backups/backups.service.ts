@@ -1,0 +1,209 @@
+import { randomUUID } from 'node:crypto';
+import { copyFile, mkdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { type BackupStatus, backupMessages as b, hostingMessages as m, messages } from '@canopy/contract';
+import type { ServerAccess } from '../access/server-access.ts';
+import { activityRepo } from '../activity/activity.repo.ts';
+import type { AppContext } from '../context.ts';
+import { isUniqueViolation } from '../db/db.ts';
+import { AppError, conflict, forbidden, notFound } from '../errors.ts';
+import { engineCall, logSaved } from '../server-data/engine-proxy.ts';
+import { serversRepo } from '../servers/servers.repo.ts';
+import { accountStorageBytes, assertStorageForWrite } from '../servers/storage-quota.ts';
+import { usersRepo } from '../users/users.repo.ts';
+import {
+  BACKUP_NAME,
+  backupFile,
+  commitRename,
+  discard,
+  ensureBackupDir,
+  foldWal,
+  fsyncPath,
+  RESTORE_STAGE_PREFIX,
+  snapshotOffline,
+  tempBeside,
+  verifyDatabase,
+} from './backup-files.ts';
+import { type BackupRow, backupsRepo } from './backups.repo.ts';
+import { faultPoint } from './fault.ts';
+import { withOwnerLock } from './owner-lock.ts';
+
+const liveDatabase = (ctx: AppContext, serverId: string) => join(ctx.servers.runtime.dataDir(serverId), 'engine.db');
+const sizeOf = (path: string) =>
+  stat(path).then(
+    (s) => s.size,
+    () => 0,
+  );
+
+/** disableBackupManager locks the feature for everyone but admins. */
+function assertEnabled(access: ServerAccess) {
+  if (access.settings.disableBackupManager && !access.isAdmin)
+    throw forbidden(messages.featureDisabled, 'feature_disabled');
+}
+
+const log = (ctx: AppContext, { user, server }: ServerAccess, action: string, details: string) =>
+  logSaved(ctx, () =>
+    activityRepo.add(
+      ctx.db,
+      {
+        action,
+        actorType: user.is_admin === 1 ? 'Admin' : 'User',
+        actorName: user.grow_id ?? user.username,
+        details: `${server.name}: ${details}`,
+      },
+      ctx.now(),
+    ),
+  );
+
+/** Brings the owner's storage figure up to date after the backup changed (best effort). */
+async function refreshFigure(ctx: AppContext, { server }: ServerAccess) {
+  const bytes = await accountStorageBytes(ctx, server.owner_id, server.id);
+  await usersRepo.setStorageUsed(ctx.db, server.owner_id, bytes).catch(() => {});
+}
+
+/** GET: whether the account (the server's owner) has a backup, when it was made and its size. */
+export async function backupStatus(ctx: AppContext, access: ServerAccess): Promise<BackupStatus> {
+  assertEnabled(access);
+  const row = await backupsRepo.find(ctx.db, access.server.owner_id);
+  if (!row) return { exists: false, createdAt: null, bytes: 0 };
+  return { exists: true, createdAt: new Date(row.created_at).toISOString(), bytes: row.bytes };
+}
+
+/**
+ * Takes a snapshot of the server's database: the engine's online backup while it runs, a copy while it
+ * is offline. It is written beside its final place, verified, recorded and then renamed into place; the
+ * row's primary key lets one of two racing creates through and refuses the other.
+ */
+export async function createBackup(ctx: AppContext, access: ServerAccess) {
+  assertEnabled(access);
+  const { server, user } = access;
+  const ownerId = server.owner_id;
+  if (await backupsRepo.find(ctx.db, ownerId)) throw conflict(b.alreadyExists, 'backup_exists');
+  await ctx.servers.settled(server.id);
+  const runtime = ctx.servers.runtime;
+  const status = runtime.state(server.id).status;
+  if (status !== 'ONLINE' && status !== 'OFFLINE') throw conflict(b.serverBusy, 'server_busy');
+  const live = liveDatabase(ctx, server.id);
+  const liveBytes = (await sizeOf(live)) + (await sizeOf(`${live}-wal`));
+  if (status === 'OFFLINE' && liveBytes === 0) throw conflict(b.noDatabase, 'no_database');
+  // The backup is about as large as the database it copies, and it is the owner's storage.
+  await assertStorageForWrite(ctx, server, liveBytes, user);
+
+  const dir = await ensureBackupDir(ctx.config.dataDir, ownerId);
+  const final = join(dir, BACKUP_NAME);
+  const temp = tempBeside(final);
+  try {
+    if (status === 'ONLINE') {
+      const control = runtime.control(server.id);
+      if (!control) throw conflict(b.serverBusy, 'server_busy');
+      await engineCall(control, 'POST', '/backup', { path: temp });
+    } else {
+      // The power lock keeps a start from opening the database while it is copied.
+      await runtime.exclusive(ctx.servers.spec(server), () => snapshotOffline(live, temp), { stopRunning: false });
+    }
+    const verified = await verifyDatabase(temp);
+    if (!verified.ok) {
+      ctx.log.error({ server: server.name, detail: verified.detail }, 'a new backup failed verification');
+      throw new AppError(500, 'backup_invalid', b.createdNotValid);
+    }
+    await faultPoint('backup:create-before-commit');
+    const row: BackupRow = { owner_id: ownerId, created_at: ctx.now(), bytes: verified.bytes, sha256: verified.sha256 };
+    await withOwnerLock(ownerId, async () => {
+      try {
+        await backupsRepo.insert(ctx.db, row);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(b.alreadyExists, 'backup_exists');
+        throw error;
+      }
+      try {
+        await commitRename(temp, final, dir);
+      } catch (error) {
+        await backupsRepo.delete(ctx.db, row).catch(() => {});
+        throw error;
+      }
+    });
+  } finally {
+    await discard(temp); // nothing left once it was renamed; a failed create leaves nothing either
+  }
+  await refreshFigure(ctx, access);
+  await log(ctx, access, 'Backup created', `${status === 'ONLINE' ? 'online' : 'offline'} snapshot`);
+  return { message: b.created };
+}
+
+/** Checks a file against the backup's record; throws the reason it cannot be restored. */
+async function assertIntact(path: string, row: BackupRow, integrity: boolean) {
+  const outcome = await verifyDatabase(path, integrity);
+  if (!outcome.ok && outcome.reason === 'missing') throw new AppError(422, 'backup_missing', b.missingFile);
+  if (!outcome.ok) throw new AppError(422, 'backup_damaged', b.damagedIntegrity);
+  if (outcome.sha256 !== row.sha256 || outcome.bytes !== row.bytes)
+    throw new AppError(422, 'backup_damaged', b.damagedChecksum);
+}
+
+/**
+ * Replaces the server's database with the backup. The backup is verified before the server is touched;
+ * then, under the power lock with the engine stopped, a copy is staged beside engine.db and verified,
+ * the live database's WAL is folded in, and a rename swaps it in (the commit point). Any failure before
+ * the rename leaves the live database as it was. The server stays stopped.
+ */
+export async function restoreBackup(ctx: AppContext, access: ServerAccess) {
+  assertEnabled(access);
+  const { server } = access;
+  const ownerId = server.owner_id;
+  if (!(await backupsRepo.find(ctx.db, ownerId))) throw notFound(b.notFound, 'no_backup');
+  await ctx.servers.settled(server.id);
+  const runtime = ctx.servers.runtime;
+  if (runtime.isBusy(server.id)) throw conflict(m.actionInProgress, 'action_in_progress');
+
+  await withOwnerLock(ownerId, async () => {
+    const row = await backupsRepo.find(ctx.db, ownerId);
+    if (!row) throw notFound(b.notFound, 'no_backup');
+    // Before the server is stopped: a damaged backup leaves it running.
+    await assertIntact(backupFile(ctx.config.dataDir, ownerId), row, true);
+    // Recorded first, as a stop is: an api restarted meanwhile must not start the server again.
+    await serversRepo.setDesiredState(ctx.db, server.id, 'stopped');
+    try {
+      await runtime.exclusive(ctx.servers.spec(server), () => swapIn(ctx, server.id, row));
+    } catch (error) {
+      if (server.desired_state === 'running' && runtime.state(server.id).status === 'ONLINE')
+        await serversRepo.setDesiredState(ctx.db, server.id, 'running').catch(() => {});
+      throw error;
+    }
+  });
+  await refreshFigure(ctx, access);
+  await log(ctx, access, 'Backup restored', 'database replaced by the backup; server left stopped');
+  return { message: b.restored };
+}
+
+/** The swap itself, with the engine stopped and the power lock held. */
+async function swapIn(ctx: AppContext, serverId: string, row: BackupRow) {
+  const dataDir = ctx.servers.runtime.dataDir(serverId);
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  const live = join(dataDir, 'engine.db');
+  const staged = join(dataDir, `${RESTORE_STAGE_PREFIX}${randomUUID()}`);
+  try {
+    await copyFile(backupFile(ctx.config.dataDir, row.owner_id), staged);
+    // The staged copy is what goes live: its bytes must be the backup's.
+    await assertIntact(staged, row, false);
+    await fsyncPath(staged);
+    await foldWal(live);
+    await faultPoint('backup:restore-before-swap');
+    await commitRename(staged, live, dataDir);
+  } finally {
+    await rm(staged, { force: true });
+  }
+}
+
+/** Deletes the account's backup: its record first, then its file (reconcile removes a file left alone). */
+export async function deleteBackup(ctx: AppContext, access: ServerAccess) {
+  assertEnabled(access);
+  const ownerId = access.server.owner_id;
+  await withOwnerLock(ownerId, async () => {
+    const row = await backupsRepo.find(ctx.db, ownerId);
+    if (!row) throw notFound(b.notFound, 'no_backup');
+    await backupsRepo.delete(ctx.db, row);
+    await rm(backupFile(ctx.config.dataDir, ownerId), { force: true });
+  });
+  await refreshFigure(ctx, access);
+  await log(ctx, access, 'Backup deleted', 'account backup deleted');
+  return { message: b.deleted };
+}

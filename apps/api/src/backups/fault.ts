@@ -1,0 +1,13 @@
+/**
+ * Fault injection for the crash tests (apps/api/test/backups-crash.test.ts): with
+ * `CANOPY_FAULT_PAUSE=<point>` the api stops at that named point of a backup or restore, prints
+ * `CANOPY_FAULT_PAUSED <point>` on stdout and waits forever, so the test can SIGKILL it exactly there.
+ * Never active in production.
+ */
+export type FaultPoint = 'backup:create-before-commit' | 'backup:restore-before-swap';
+
+export async function faultPoint(point: FaultPoint): Promise<void> {
+  if (process.env.NODE_ENV === 'production' || process.env.CANOPY_FAULT_PAUSE !== point) return;
+  process.stdout.write(`CANOPY_FAULT_PAUSED ${point}\n`);
+  await new Promise(() => {});
+}
