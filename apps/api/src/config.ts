@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { networkInterfaces } from 'node:os';
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
 const csv = z
@@ -13,6 +14,18 @@ const csv = z
   .pipe(z.array(z.string().regex(/^\d{1,32}$/, 'each id must be a Discord id (digits only)')));
 
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+// What game clients are told to connect to: a dotted IPv4 address or a DNS hostname (RFC 1123 labels).
+const ipv4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+const hostname =
+  /^(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+
+/** The first non-internal IPv4 address of this machine, else 127.0.0.1 (CANOPY_PUBLIC_IP's default). */
+export function detectPublicIp(interfaces = networkInterfaces()): string {
+  for (const list of Object.values(interfaces))
+    for (const a of list ?? []) if (a.family === 'IPv4' && !a.internal) return a.address;
+  return '127.0.0.1';
+}
 
 const envSchema = z
   .object({
@@ -36,6 +49,18 @@ const envSchema = z
       z.string().min(32, 'must be at least 32 characters').optional(),
     ),
     CANOPY_WEB_DIST: z.string().optional(),
+    CANOPY_PUBLIC_IP: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .trim()
+        .refine(
+          (v) => ipv4.test(v) || (hostname.test(v) && !/^[\d.]+$/.test(v)),
+          'must be an IPv4 address or a hostname',
+        )
+        .optional(),
+    ),
+    CANOPY_ITEMS_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
     CANOPY_GAME_PORTS: z
       .string()
       .default('17091-17190')
@@ -92,6 +117,10 @@ export interface Config {
   superAdmins: string[];
   sessionSecret?: string;
   webDist: string;
+  /** The address GET /ip tells game clients (CANOPY_PUBLIC_IP, else detected at start). */
+  publicIp: string;
+  /** The operator's item database (CANOPY_ITEMS_DIR, else <dataDir>/item-database); see items/item-database-dir.ts. */
+  itemsDir: string;
   nodeEnv: 'development' | 'production' | 'test';
   logLevel: string;
   gamePorts: { from: number; to: number };
@@ -137,6 +166,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     superAdmins: e.CANOPY_SUPER_ADMINS,
     sessionSecret: e.CANOPY_SESSION_SECRET,
     webDist: resolve(e.CANOPY_WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    publicIp: e.CANOPY_PUBLIC_IP ?? detectPublicIp(),
+    itemsDir: resolve(e.CANOPY_ITEMS_DIR ?? join(e.CANOPY_DATA_DIR, 'item-database')),
     nodeEnv: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,
     gamePorts: e.CANOPY_GAME_PORTS,

@@ -1,29 +1,59 @@
-import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
-import { decodeItemsDat } from '@canopy/formats';
+import { type IpResponse, ITEMS_PAGE_SIZE, type ItemsPage, itemsQuerySchema, messages } from '@canopy/contract';
 import type { FastifyInstance } from 'fastify';
+import type { Caller } from '../auth/guard.ts';
 import type { AppContext } from '../context.ts';
+import { forbidden } from '../errors.ts';
 import { route } from '../http/route.ts';
+import { parse } from '../validate.ts';
+import { cacheRoutes } from './cache.routes.ts';
+import { searchCatalog } from './item-catalog.ts';
+import { ItemDatabase, itemDatabase } from './item-database.ts';
+import { ownServerDir } from './own-server.ts';
 
-// Canopy's own generated items.dat; an operator's file can replace it later.
-const itemsDatPath = fileURLToPath(import.meta.resolve('@canopy/formats/assets/items.dat'));
+const registered = (caller: Caller) => {
+  if (!caller.user.grow_id) throw forbidden(messages.notRegistered, 'not_registered');
+};
 
-let names: Promise<{ item_id: number; name: string }[]> | null = null;
+const bundled = new ItemDatabase(null);
 
-/** Item ids and names of the item database (what /all-items serves), decoded once on first use. */
-export function itemNames() {
-  names ??= readFile(itemsDatPath).then((bytes) =>
-    decodeItemsDat(new Uint8Array(bytes)).items.map((i) => ({ item_id: i.id, name: i.name })),
-  );
-  return names;
+/**
+ * Ids and names of the base item database (no custom items): the api's own one with `ctx`, else the bundled
+ * one. Used by the newbie-kit check.
+ */
+export async function itemNames(ctx?: AppContext) {
+  return (await (ctx ? itemDatabase(ctx) : bundled).base()).catalog.names;
 }
 
-/** GET /all-items: the item database's ids and names (inventory and newbie-kit editors). */
+/** GET /items, /all-items, /ip and /cache/{file}: the item database, its textures and the game address. */
 export function itemsRoutes(app: FastifyInstance, ctx: AppContext) {
+  const items = itemDatabase(ctx);
+
+  route(app, ctx, {
+    method: 'GET',
+    url: '/items',
+    access: 'user',
+    handler: async ({ caller, query }): Promise<ItemsPage> => {
+      registered(caller);
+      const q = parse(itemsQuerySchema, query, 'Query');
+      const found = searchCatalog(await items.catalogFor(await ownServerDir(ctx, caller)), q);
+      return { ...found, page: q.page, pageSize: ITEMS_PAGE_SIZE };
+    },
+  });
+
+  // Ids and names of every item (inventory and newbie-kit editors), with the caller's custom items.
   route(app, ctx, {
     method: 'GET',
     url: '/all-items',
     access: 'user',
-    handler: async () => ({ items: await itemNames() }),
+    handler: async ({ caller }) => ({ items: (await items.catalogFor(await ownServerDir(ctx, caller))).names }),
   });
+
+  route(app, ctx, {
+    method: 'GET',
+    url: '/ip',
+    access: 'user',
+    handler: async (): Promise<IpResponse> => ({ SERVER: { IP: ctx.config.publicIp } }),
+  });
+
+  cacheRoutes(app, ctx, items);
 }

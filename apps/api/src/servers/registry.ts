@@ -6,6 +6,7 @@ import { collaboratorsRepo } from '../collaborators/collaborators.repo.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import type { EventBus } from '../events/bus.ts';
+import { operatorItemsDat } from '../items/item-database-dir.ts';
 import { LocalDriver } from '../runtime/local/local-driver.ts';
 import type { RuntimeDriver, RuntimeListener } from '../runtime/types.ts';
 import { toSpec } from './hosting.ts';
@@ -71,6 +72,7 @@ export class ServerRegistry {
       root: join(opts.config.dataDir, 'servers'),
       engineEntry: opts.config.engineEntry,
       benchCommands: opts.config.benchCommands,
+      itemsDat: () => operatorItemsDat(opts.config.itemsDir),
       timeouts: {
         startMs: opts.config.engineStartTimeoutMs,
         stopMs: opts.config.engineStopTimeoutMs,

@@ -1,4 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { ENGINE_LOG_LINE, ENGINE_READY_MESSAGE, engineEnv, type engineStateFileSchema } from '@canopy/contract';
 import type { z } from 'zod';
@@ -22,8 +24,9 @@ export type EngineStateFile = z.infer<typeof engineStateFileSchema>;
  * What an engine sees of the environment: the api's own secrets (session key, database URL, Discord) stay
  * out of processes that handle players' network traffic.
  */
-function engineEnvironment(secret: string, compileCache: string): NodeJS.ProcessEnv {
+function engineEnvironment(secret: string, compileCache: string, itemsDat: string | undefined): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { [engineEnv.secret]: secret, NODE_COMPILE_CACHE: compileCache };
+  if (itemsDat) env[engineEnv.itemsDat] = itemsDat;
   for (const key of ['PATH', 'HOME', 'TMPDIR', 'TZ', 'LANG', 'NODE_OPTIONS'])
     if (process.env[key] !== undefined) env[key] = process.env[key];
   return env;
@@ -67,7 +70,11 @@ export class EngineProcess {
     compileCacheDir: string;
     /** Offer the benchmark-only console commands (the api was started for a benchmark). */
     benchCommands?: boolean;
+    /** The operator's items.dat (items/item-database-dir.ts); undefined: the engine's bundled one. */
+    itemsDat?: string;
   }): EngineProcess {
+    // A server's own <data-dir>/items.dat (rebuilt with its custom items) is more specific than the operator's.
+    const itemsDat = opts.itemsDat && !existsSync(join(opts.dataDir, 'items.dat')) ? opts.itemsDat : undefined;
     const child = spawn(
       process.execPath,
       [
@@ -79,7 +86,7 @@ export class EngineProcess {
       ],
       {
         // The compile cache, shared by all engines, saves each start the work of stripping TypeScript.
-        env: engineEnvironment(opts.secret, opts.compileCacheDir),
+        env: engineEnvironment(opts.secret, opts.compileCacheDir, itemsDat),
         stdio: ['pipe', 'pipe', 'pipe'],
         detached: true,
       },
