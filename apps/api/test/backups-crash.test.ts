@@ -1,0 +1,195 @@
+import assert from 'node:assert/strict';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { backupMessages as b } from '@canopy/contract';
+
+// A real api process killed with SIGKILL in the middle of a backup create and of a restore, at the named
+// points of src/backups/fault.ts, then started again on the same data directory (SQLite; the files are the
+// subject here, the row logic runs on both databases in backups.test.ts).
+const root = new URL('../../../', import.meta.url).pathname;
+const gamePorts = `${31000 + (process.pid % 90) * 10}-${31000 + (process.pid % 90) * 10 + 9}`;
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const address = s.address();
+      s.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+
+interface Api {
+  child: ChildProcess;
+  /** Resolves when the api prints `CANOPY_FAULT_PAUSED <point>`. */
+  paused: Promise<void>;
+}
+
+function spawnApi(dataDir: string, port: number, fault?: string): Api {
+  const child = spawn(process.execPath, ['apps/api/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      CANOPY_DATA_DIR: dataDir,
+      CANOPY_STOP_SERVERS_ON_EXIT: 'true',
+      CANOPY_GAME_PORTS: gamePorts,
+      CANOPY_FAULT_PAUSE: fault ?? '',
+      DATABASE_URL: '',
+      DISCORD_CLIENT_ID: '',
+      DISCORD_API_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  const paused = new Promise<void>((resolve) => {
+    let seen = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      if (fault && seen.includes(`CANOPY_FAULT_PAUSED ${fault}`)) resolve();
+    });
+  });
+  return { child, paused };
+}
+
+describe('an api killed in the middle of a backup create and a restore', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'canopy-backup-crash-'));
+  const children: ChildProcess[] = [];
+  after(() => {
+    for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('loses nothing: the live database and the backup are intact, leftovers are cleaned at start', async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    let token = '';
+    let id = '';
+    const call = async (method: string, path: string, body?: unknown, signal?: AbortSignal) => {
+      const res = await fetch(base + path, {
+        method,
+        signal,
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      return { status: res.status, body: text ? JSON.parse(text) : null };
+    };
+    const srv = (path: string) => `/users/${id}/server${path}`;
+    const statusOf = async () =>
+      (await call('GET', '/status')).body.hostedServers.find((s: { name: string }) => s.name === 'Crashy')?.status;
+    const until = async (status: string) => {
+      for (let i = 0; i < 600 && (await statusOf()) !== status; i++) await new Promise((r) => setTimeout(r, 50));
+      assert.equal(await statusOf(), status);
+    };
+    const up = async (fault?: string) => {
+      const api = spawnApi(dataDir, port, fault);
+      children.push(api.child);
+      for (;;) {
+        if (api.child.exitCode !== null) throw new Error(`api exited with ${api.child.exitCode}`);
+        if (
+          await fetch(`${base}/status`).then(
+            (r) => r.ok,
+            () => false,
+          )
+        )
+          return api;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    };
+    const down = async (api: Api, signal: NodeJS.Signals) => {
+      const exited = new Promise((r) => api.child.once('exit', r));
+      api.child.kill(signal);
+      await exited;
+    };
+    const setBpm = async (bpm: number) => {
+      const world = (await call('GET', srv('/worlds/START'))).body;
+      assert.equal((await call('PUT', srv('/worlds/START'), { ...world, music_bpm: bpm })).status, 200);
+    };
+    const bpm = async () => (await call('GET', srv('/worlds/START'))).body.music_bpm;
+    const startServer = async () => {
+      assert.equal((await call('POST', srv('/Crashy/start'))).status, 202);
+      await until('ONLINE');
+    };
+    /** Sends a request the api will never answer (it pauses), and resolves once it has paused there. */
+    const pauseOn = async (api: Api, method: string, path: string) => {
+      const abandon = new AbortController();
+      const pending = call(method, path, undefined, abandon.signal).catch(() => null);
+      await api.paused;
+      await down(api, 'SIGKILL');
+      abandon.abort();
+      await pending;
+    };
+    const serverDir = () =>
+      join(dataDir, 'servers', readdirSync(join(dataDir, 'servers')).find((f) => !f.startsWith('.')) ?? '');
+    const backupDir = () => join(dataDir, 'backups', id);
+
+    // A backup of the world at 111 beats per minute; the live world then moves on to 150.
+    let api = await up();
+    const approve = await fetch(
+      `${base}/dev-discord/oauth2/approve?username=crasher&redirect_uri=${encodeURIComponent(`${base}/`)}`,
+      { redirect: 'manual' },
+    );
+    const accessToken = new URLSearchParams(new URL(approve.headers.get('location') ?? '').hash.slice(1)).get(
+      'access_token',
+    );
+    const login = await call('POST', '/auth/login', { accessToken });
+    id = login.body.user.id;
+    token = login.body.sessionToken;
+    assert.equal(
+      (await call('POST', '/register', { discordId: id, discordUsername: 'crasher', growId: 'Crasher' })).status,
+      201,
+    );
+    assert.equal((await call('POST', srv(''), { serverName: 'Crashy' })).status, 201);
+    await startServer();
+    await setBpm(111);
+    assert.equal((await call('POST', srv('/backup'))).status, 200);
+    const kept = (await call('GET', srv('/backup'))).body;
+    await setBpm(150);
+    await down(api, 'SIGTERM');
+
+    // Killed with the backup copied beside the live database, just before the swap.
+    api = await up('backup:restore-before-swap');
+    await until('ONLINE');
+    await pauseOn(api, 'POST', srv('/backup/restore'));
+    assert.ok(
+      readdirSync(serverDir()).some((f) => f.startsWith('engine.db.restore-')),
+      'the staged copy was there when the api died',
+    );
+
+    api = await up();
+    assert.ok(!readdirSync(serverDir()).some((f) => f.startsWith('engine.db.restore-')), 'cleaned at start');
+    assert.deepEqual((await call('GET', srv('/backup'))).body, kept, 'the backup is intact');
+    if ((await statusOf()) !== 'ONLINE') await startServer();
+    assert.equal(await bpm(), 150, 'the live database is as it was');
+    // And the backup still restores.
+    assert.equal((await call('POST', srv('/backup/restore'))).status, 200);
+    await startServer();
+    assert.equal(await bpm(), 111);
+
+    // Killed with a verified snapshot written beside its final place, before it was recorded and renamed.
+    assert.equal((await call('DELETE', srv('/backup'))).status, 200);
+    await setBpm(130);
+    await down(api, 'SIGTERM');
+    api = await up('backup:create-before-commit');
+    await until('ONLINE');
+    await pauseOn(api, 'POST', srv('/backup'));
+    assert.ok(readdirSync(backupDir()).length > 0, 'the temporary snapshot was there when the api died');
+
+    api = await up();
+    assert.ok(!existsSync(backupDir()) || readdirSync(backupDir()).length === 0, 'no leftover files');
+    assert.equal((await call('GET', srv('/backup'))).body.exists, false, 'no half-made backup');
+    if ((await statusOf()) !== 'ONLINE') await startServer();
+    assert.equal(await bpm(), 130, 'the live database is intact');
+    const created = await call('POST', srv('/backup'));
+    assert.deepEqual(created.body, { message: b.created });
+    await down(api, 'SIGTERM');
+  });
+});
