@@ -101,10 +101,10 @@ export class ItemDatabase {
 const databases = new WeakMap<object, ItemDatabase>();
 
 /** The item database of one api instance (its config's items directory), made on first use. */
-export function itemDatabase(ctx: { config: { itemsDir: string } }): ItemDatabase {
+export function itemDatabase(ctx: { config: { itemsDir: string }; now: () => number }): ItemDatabase {
   let db = databases.get(ctx);
   if (!db) {
-    db = new ItemDatabase(ctx.config.itemsDir);
+    db = new ItemDatabase(ctx.config.itemsDir, ctx.now);
     databases.set(ctx, db);
   }
   return db;
