@@ -33,6 +33,10 @@ export const configurationMessages = {
   removeCreatorFailed: 'Failed to remove creator.',
 } as const;
 
+/** Newbie kit items per page and most item suggestions (section 9). */
+export const NEWBIE_KIT_PAGE_SIZE = 10;
+export const NEWBIE_KIT_SUGGESTIONS = 10;
+
 /** The Configuration page's tabs, in order. */
 export const configurationTabs = ['general', 'newbie-kit', 'custom-items', 'custom-textures'] as const;
 export type ConfigurationTab = (typeof configurationTabs)[number];

@@ -1,7 +1,99 @@
-import type { WebRoute } from '@canopy/contract';
-import { ComingSoonPage } from '../../placeholder/components/coming-soon-page.tsx';
+import { type ConfigurationTab, configurationMessages, type WebRoute } from '@canopy/contract';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Card, Spinner, TabBar } from '../../../components/ui/index.ts';
+import { useOwnedServer } from '../../../hooks/use-owned-server.ts';
+import { useRegisteredProfile } from '../../../lib/profile-query.ts';
+import { configurationGate, visibleConfigurationTabs } from '../configuration-access.ts';
+import { CustomItemsTab } from './custom-items-tab.tsx';
+import { CustomTexturesTab } from './custom-textures-tab.tsx';
+import { GeneralTab } from './general-tab.tsx';
+import { NewbieKitTab } from './newbie-kit-tab.tsx';
 
-/** Issue 9 builds this page. */
-export function ConfigurationPage({ route }: { route: WebRoute }) {
-  return <ComingSoonPage route={route} />;
+const tabLabels: Record<ConfigurationTab, string> = {
+  general: 'General',
+  'newbie-kit': 'Newbie Kit',
+  'custom-items': 'Custom Items',
+  'custom-textures': 'Custom Textures',
+};
+
+/** Configuration (/configuration): General, Newbie Kit, Custom Items and Custom Textures. */
+export function ConfigurationPage(_props: { route: WebRoute }) {
+  return (
+    <section className="flex flex-col gap-6">
+      <header>
+        <h1 className="font-bold text-2xl text-ink">Configuration</h1>
+        <p className="mt-1 text-ink-muted">
+          Creators, server settings, the newbie kit and custom items of your server.
+        </p>
+      </header>
+      <ConfigurationGate />
+    </section>
+  );
+}
+
+/** The page's content once the server is ONLINE or OFFLINE and the user may configure it; else the reason. */
+function ConfigurationGate() {
+  const { profile } = useRegisteredProfile();
+  const owned = useOwnedServer(profile.serverOwned);
+  const gate = configurationGate(profile, owned.isPending ? undefined : owned.server?.status);
+  if (gate.kind === 'ready') return <ConfigurationTabs />;
+  if (gate.kind === 'loading')
+    return (
+      <div className="flex justify-center py-16 text-accent">
+        <Spinner size="lg" label="Loading server status" />
+      </div>
+    );
+  return (
+    <Card data-testid="server-page-gate" data-reason={gate.reason} className="py-10 text-center">
+      <div className="flex flex-col items-center gap-4">
+        {(gate.reason === 'starting' || gate.reason === 'stopping') && (
+          <Spinner size="md" decorative className="text-amber-300" />
+        )}
+        <p data-testid="server-page-gate-message" className="max-w-md text-ink">
+          {gate.message}
+        </p>
+        {gate.reason === 'no-server' && (
+          <Link
+            to="/dashboard"
+            className="rounded-md bg-accent px-4 py-2 font-medium text-accent-ink text-sm hover:bg-accent-hover"
+          >
+            Go to Dashboard
+          </Link>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+function ConfigurationTabs() {
+  const { profile, settings } = useRegisteredProfile();
+  const tabs = visibleConfigurationTabs(settings, profile.isAdmin);
+  const [chosen, setChosen] = useState<ConfigurationTab | null>(null);
+  const active = chosen && tabs.includes(chosen) ? chosen : tabs[0];
+  if (!active)
+    return (
+      <Card>
+        <p data-testid="configuration-disabled" className="text-ink-muted">
+          {configurationMessages.allDisabled}
+        </p>
+      </Card>
+    );
+  return (
+    <div className="flex flex-col gap-6">
+      <TabBar
+        label="Configuration sections"
+        idPrefix="configuration"
+        tabs={tabs.map((id) => ({ id, label: tabLabels[id] }))}
+        active={active}
+        onChange={setChosen}
+      />
+      <div role="tabpanel" id={`configuration-panel-${active}`} aria-labelledby={`configuration-tab-${active}`}>
+        {active === 'general' && <GeneralTab userId={profile.id} />}
+        {active === 'newbie-kit' && <NewbieKitTab userId={profile.id} serverOwned={profile.serverOwned} />}
+        {active === 'custom-items' && <CustomItemsTab />}
+        {active === 'custom-textures' && <CustomTexturesTab />}
+      </div>
+    </div>
+  );
 }

@@ -1,0 +1,58 @@
+import {
+  configurationMessages as c,
+  messageResponseSchema,
+  type NewbieKit,
+  newbieKitRequestSchema,
+} from '@canopy/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useToast } from '../../../components/ui/index.ts';
+import { api } from '../../../lib/api-client.ts';
+import { hasServer } from '../../../lib/owned-server.ts';
+import { useServerAction } from '../../dashboard/api/server-action.ts';
+import { configServerPath, newbieKitKey } from './keys.ts';
+
+const newbieKitPath = (userId: string) => `${configServerPath(userId)}/newbie-kit`;
+
+/** GET /users/{id}/server/newbie-kit as a query. */
+export function newbieKitQueryOptions(userId: string) {
+  return queryOptions({
+    queryKey: newbieKitKey(userId),
+    queryFn: ({ signal }) =>
+      api.get(newbieKitPath(userId), {
+        schema: newbieKitRequestSchema,
+        signal,
+        defaultError: () => c.fetchNewbieKitFailed,
+      }),
+  });
+}
+
+/** The server's newbie kit. */
+export function useNewbieKit(userId: string) {
+  return useQuery(newbieKitQueryOptions(userId));
+}
+
+/**
+ * 'Save Changes & Restart Server': PUT the whole kit, then the dashboard's shared restart call (the
+ * engine reads the kit at start). The restart shows its own toasts and the page's busy state.
+ */
+export function useSaveNewbieKit(userId: string, serverOwned: string) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const restart = useServerAction(userId);
+  return useMutation({
+    mutationFn: (kit: NewbieKit) =>
+      api.request(newbieKitPath(userId), {
+        method: 'PUT',
+        body: kit,
+        schema: messageResponseSchema,
+        defaultError: () => c.saveFailed,
+      }),
+    onSuccess: (answer) => {
+      toast.success(answer.message);
+      if (!hasServer(serverOwned)) toast.error(c.noServerToRestart);
+      else restart.run(serverOwned, 'restart');
+    },
+    onError: (error) => toast.error(error.message),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: newbieKitKey(userId) }),
+  });
+}

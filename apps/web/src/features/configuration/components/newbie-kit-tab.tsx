@@ -1,0 +1,107 @@
+import { NEWBIE_KIT_PAGE_SIZE, type NewbieKit } from '@canopy/contract';
+import { useEffect, useMemo, useState } from 'react';
+import { Button, Card, Input, SkeletonRows } from '../../../components/ui/index.ts';
+import { useErrorToast } from '../../../hooks/use-error-toast.ts';
+import { useAllItems } from '../../../lib/all-items-query.ts';
+import { useNewbieKit, useSaveNewbieKit } from '../api/newbie-kit.ts';
+import { addKitItem, kitEntry, parseCurrency, removeKitItem } from '../newbie-kit-draft.ts';
+import { KitItemSearch } from './kit-item-search.tsx';
+import { KitItemsList } from './kit-items-list.tsx';
+
+interface Draft {
+  gems: string;
+  coins: string;
+  items: [number, number][];
+}
+
+const draftOf = (kit: NewbieKit): Draft => {
+  const entry = kitEntry(kit);
+  return { gems: String(entry.Gemss), coins: String(entry.Coin), items: entry.items };
+};
+
+/** Newbie Kit: starting currency, items to add from the item database, the kit's items, save and restart. */
+export function NewbieKitTab({ userId, serverOwned }: { userId: string; serverOwned: string }) {
+  const kit = useNewbieKit(userId);
+  const allItems = useAllItems();
+  useErrorToast(kit.error);
+  useErrorToast(allItems.error);
+  const save = useSaveNewbieKit(userId, serverOwned);
+  const [draft, setDraft] = useState<Draft | null>(null);
+
+  // The draft starts from the stored kit, once; a refetch after saving does not undo typing.
+  useEffect(() => {
+    if (kit.data && draft === null) setDraft(draftOf(kit.data));
+  }, [kit.data, draft]);
+
+  const names = useMemo(
+    () => new Map((allItems.data ?? []).map((item) => [item.item_id, item.name] as const)),
+    [allItems.data],
+  );
+
+  if (kit.isError)
+    return (
+      <Card>
+        <p className="text-red-400 text-sm">{kit.error.message}</p>
+      </Card>
+    );
+  if (!draft) return <SkeletonRows rows={4} />;
+
+  const update = (change: Partial<Draft>) => setDraft({ ...draft, ...change });
+  function submit() {
+    if (!draft) return;
+    const entry = kitEntry(kit.data);
+    save.mutate({
+      ITEMS: [
+        {
+          Gemss: parseCurrency(draft.gems),
+          Coin: parseCurrency(draft.coins),
+          Seasonals_Token: entry.Seasonals_Token,
+          items: draft.items,
+        },
+      ],
+    });
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="grid items-start gap-6 xl:grid-cols-2">
+        <Card heading="Starting Currency" data-testid="kit-currency-card">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Input
+              label="Gems"
+              inputMode="numeric"
+              value={draft.gems}
+              onChange={(event) => update({ gems: event.target.value })}
+            />
+            <Input
+              label="Coins"
+              inputMode="numeric"
+              value={draft.coins}
+              onChange={(event) => update({ coins: event.target.value })}
+            />
+          </div>
+        </Card>
+        <Card heading="Add Items" data-testid="kit-add-card">
+          <KitItemSearch
+            items={allItems.data ?? []}
+            loading={allItems.isPending}
+            onAdd={(id, qty) => update({ items: addKitItem(draft.items, id, qty) })}
+          />
+        </Card>
+      </div>
+      <Card heading="Current Kit Items" data-testid="kit-items-card">
+        <KitItemsList
+          items={draft.items}
+          names={names}
+          pageSize={NEWBIE_KIT_PAGE_SIZE}
+          onRemove={(id) => update({ items: removeKitItem(draft.items, id) })}
+        />
+      </Card>
+      <div className="flex justify-end">
+        <Button onClick={submit} loading={save.isPending} className="w-full sm:w-auto">
+          Save Changes &amp; Restart Server
+        </Button>
+      </div>
+    </div>
+  );
+}
