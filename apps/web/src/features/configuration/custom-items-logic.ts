@@ -1,0 +1,92 @@
+// Pure rules of the Custom Items and Custom Textures tabs (server-management document, sections 3, 5 and 9).
+import { type CustomItem, type CustomTextureProperties, customItemSchema, customItemsMessages } from '@canopy/contract';
+
+/** Custom items per page (spec section 9). */
+export const CUSTOM_ITEMS_PAGE_SIZE = 5;
+
+/** The numeric fields of a custom item, in the order the card shows them. */
+export const CUSTOM_ITEM_NUMBER_FIELDS = [
+  'ID',
+  'rarity',
+  'Bonus',
+  'Change_Drop_Seeds',
+  'Gems',
+  'Item_Price',
+  'Far_Punch',
+  'Punch_Hit',
+  'Punch_Id',
+  'Punch_Place',
+  'Xp',
+] as const satisfies readonly (keyof CustomItem)[];
+
+/** The six property_* flags. */
+export const CUSTOM_ITEM_FLAGS = [
+  'property_blacklist',
+  'property_blocked',
+  'property_farmable',
+  'property_gacha',
+  'property_unobtainable',
+  'property_untradeable',
+] as const satisfies readonly (keyof CustomItem)[];
+
+/** A numeric field as typed: parsed as an integer, 0 when it is not one (spec section 5). */
+export function parseIntOrZero(text: string): number {
+  const n = Number.parseInt(text.trim(), 10);
+  return Number.isFinite(n) ? n : 0;
+}
+
+/** True for an item still named 'New Item' (one added and not yet edited). */
+export const isUneditedNewItem = (item: Pick<CustomItem, 'Name'>) => item.Name.trim() === 'New Item';
+
+/**
+ * A new item with the spec's defaults and ID = highest existing id (item database and custom items) + 1,
+ * or the spec's refusal while an unedited 'New Item' exists.
+ */
+export function addNewItem(
+  items: readonly CustomItem[],
+  databaseIds: Iterable<number>,
+): { ok: true; item: CustomItem } | { ok: false; error: string } {
+  if (items.some(isUneditedNewItem)) return { ok: false, error: customItemsMessages.oneNewItem };
+  let highest = -1;
+  for (const id of databaseIds) highest = Math.max(highest, id);
+  for (const item of items) highest = Math.max(highest, item.ID);
+  return { ok: true, item: customItemSchema.parse({ ID: highest + 1 }) };
+}
+
+/** Items whose name or id matches the search (case-insensitive); the index into the full list is kept. */
+export function searchCustomItems(items: readonly CustomItem[], search: string): { item: CustomItem; index: number }[] {
+  const q = search.trim().toLowerCase();
+  const all = items.map((item, index) => ({ item, index }));
+  if (!q) return all;
+  return all.filter(({ item }) => item.Name.toLowerCase().includes(q) || String(item.ID) === q);
+}
+
+/** The Advanced Options as typed; an empty field is left out (spec: only filled numeric ones are sent). */
+export type AdvancedOptions = Record<keyof CustomTextureProperties, string>;
+
+/** The spec's defaults of the Advanced Options. */
+export const defaultAdvancedOptions = (): AdvancedOptions => ({
+  texture_x: '0',
+  texture_y: '0',
+  clothing_type: '6',
+  item_kind: '4',
+  break_hits: '',
+  grow_time: '',
+  collision_type: '1',
+});
+
+/** The properties object of the creation payload: only the filled numeric options. */
+export function textureProperties(options: AdvancedOptions): CustomTextureProperties {
+  const out: Record<string, number> = {};
+  for (const [key, value] of Object.entries(options)) {
+    const text = value.trim();
+    if (text !== '' && /^-?\d+$/.test(text)) out[key] = Number(text);
+  }
+  return out as CustomTextureProperties;
+}
+
+/** Rarity of a texture item: 1 to 999, default 999. Undefined when the field is not a valid rarity. */
+export function textureRarity(text: string): number | undefined {
+  const n = Number(text.trim());
+  return Number.isInteger(n) && n >= 1 && n <= 999 ? n : undefined;
+}
