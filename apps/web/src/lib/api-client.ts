@@ -50,6 +50,8 @@ export interface RequestOptions<T> {
   body?: unknown;
   /** Validates the success body; a mismatch is an 'invalid_response' ApiError. */
   schema?: Schema<T>;
+  /** 'bytes': the success body is returned as a Uint8Array (a texture from /cache); errors are still JSON. */
+  responseType?: 'json' | 'bytes';
   /** False for public calls: no bearer header and no refresh on 401. */
   auth?: boolean;
   /** The text used when the error body has no 'error' field. */
@@ -239,6 +241,7 @@ export function createApiClient(deps: ApiClientDeps) {
     if (!res.ok) throw await toError(res, options);
 
     if (res.status === 204) return undefined as T;
+    if (options.responseType === 'bytes') return new Uint8Array(await res.arrayBuffer()) as T;
     const body = await readJson(res);
     if (!options.schema) return (body.ok ? body.value : undefined) as T;
     const parsed = body.ok ? options.schema.safeParse(body.value) : null;
