@@ -35,7 +35,7 @@ function mergeItems(entry: NewbieKitEntry): NewbieKitEntry {
 async function assertKnownItems(ctx: AppContext, access: ServerAccess, kit: NewbieKit): Promise<void> {
   const ids = new Set(kit.ITEMS.flatMap((entry) => entry.items.map(([id]) => id)));
   if (ids.size === 0) return;
-  const known = new Set((await itemNames()).map((item) => item.item_id));
+  const known = new Set((await itemNames(ctx)).map((item) => item.item_id));
   let unknown = [...ids].filter((id) => !known.has(id));
   if (unknown.length) {
     const custom = await readConfigFile(ctx, access, engineConfigFiles.customItems, customItemsFileSchema, () => ({
