@@ -17,8 +17,8 @@ function FilterSelect(props: {
 }) {
   const id = useId();
   return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="font-medium text-ink text-sm">
+    <div className="flex min-w-0 flex-col gap-1.5">
+      <label htmlFor={id} className="truncate font-medium text-ink text-sm">
         {props.label}
       </label>
       <select
@@ -26,7 +26,7 @@ function FilterSelect(props: {
         data-testid={props.testId}
         value={props.value}
         onChange={(event) => props.onChange(Number(event.target.value))}
-        className="rounded-md border border-line bg-canvas px-3 py-2 text-ink text-sm focus:border-accent"
+        className="min-w-0 rounded-md border border-line bg-canvas px-2 py-2 text-ink text-sm focus:border-accent sm:px-3"
       >
         {props.options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -42,12 +42,13 @@ function FilterSelect(props: {
 export function ItemsFilterBar({ filters, onChange }: { filters: ItemFilters; onChange: (next: ItemFilters) => void }) {
   const set = (patch: Partial<ItemFilters>) => onChange({ ...filters, ...patch });
   return (
-    <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr]">
+    <div className="grid grid-cols-3 gap-3 lg:grid-cols-[2fr_1fr_1fr_1fr]">
       <Input
         label="Search items"
         type="search"
         placeholder="Name or ID"
         data-testid="items-search"
+        className="col-span-3 lg:col-span-1"
         value={filters.name}
         maxLength={100}
         onChange={(event) => set({ name: event.target.value })}
