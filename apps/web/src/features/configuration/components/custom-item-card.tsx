@@ -11,6 +11,19 @@ export interface CustomItemCardProps {
   onDelete: () => void;
 }
 
+/** A right-pointing chevron that turns down when open (a text glyph renders differently per font). */
+export function Chevron({ open }: { open: boolean }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 20 20"
+      className={`size-4 shrink-0 fill-current text-ink-muted transition-transform ${open ? 'rotate-90' : ''}`}
+    >
+      <path d="M7 4l7 6-7 6z" />
+    </svg>
+  );
+}
+
 const label = (key: string) => key.replace(/^property_/, '').replaceAll('_', ' ');
 
 /** One custom item: a summary row that expands into every field of spec section 3. */
@@ -35,9 +48,7 @@ export function CustomItemCard({ item, expanded, onToggle, onChange, onDelete }:
           onClick={onToggle}
           className="flex min-w-0 flex-1 items-center gap-3 text-left"
         >
-          <span aria-hidden className={`text-ink-muted transition-transform ${expanded ? 'rotate-90' : ''}`}>
-            ▶
-          </span>
+          <Chevron open={expanded} />
           <span className="rounded bg-surface-raised px-2 py-0.5 font-mono text-ink-muted text-xs">#{item.ID}</span>
           <span className="truncate font-medium text-ink">{item.Name || '(no name)'}</span>
           {item.texture && <span className="hidden text-accent text-xs sm:inline">texture</span>}
@@ -84,14 +95,17 @@ export function CustomItemCard({ item, expanded, onToggle, onChange, onDelete }:
               <div key={i} className="flex items-end gap-2">
                 <Input
                   label="Item id"
-                  className="flex-1"
+                  className="min-w-0 flex-1"
+                  // A narrow intrinsic width, so that the row fits a phone; the input still fills its column.
+                  size={1}
                   inputMode="numeric"
                   value={String(id)}
                   onChange={(e) => setDrop(i, 0, e.target.value)}
                 />
                 <Input
                   label="Count"
-                  className="flex-1"
+                  className="min-w-0 flex-1"
+                  size={1}
                   inputMode="numeric"
                   value={String(count)}
                   onChange={(e) => setDrop(i, 1, e.target.value)}

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Input } from '../../../components/ui/index.ts';
 import type { AdvancedOptions } from '../custom-items-logic.ts';
+import { Chevron } from './custom-item-card.tsx';
 
 export interface CustomTextureAdvancedProps {
   options: AdvancedOptions;
@@ -32,9 +33,7 @@ export function CustomTextureAdvanced({ options, onChange }: CustomTextureAdvanc
         className="flex w-full items-center gap-2 px-3 py-2 text-left font-medium text-ink text-sm"
         data-testid="custom-texture-advanced"
       >
-        <span aria-hidden className={`text-ink-muted transition-transform ${open ? 'rotate-90' : ''}`}>
-          ▶
-        </span>
+        <Chevron open={open} />
         Advanced Options
       </button>
       {open && (
