@@ -12,6 +12,7 @@ import { installItemDatabase } from '../src/items/install.ts';
 import { serversRepo } from '../src/servers/servers.repo.ts';
 import { signIn, signInRegistered } from './support/factories.ts';
 import { describeEachDatabase } from './support/harness.ts';
+import { waitForStatus } from './support/servers.ts';
 
 type Session = Awaited<ReturnType<typeof signInRegistered>>;
 const CUSTOM_TEXTURE = 'custom_0123456789abcdef.rttex';
@@ -254,6 +255,24 @@ describeEachDatabase('item database', (api) => {
     );
     assert.equal((await getRaw(`${api().url}/cache/ops.rttex`, other.sessionToken)).status, 200);
     assert.equal((await getRaw(`${api().url}/cache/tiles_page1.rttex`, other.sessionToken)).status, 404);
+  });
+
+  it("starts engines on the operator's items.dat", async () => {
+    const row = await serversRepo.findByOwner(api().ctx.db, owner.user.id);
+    const name = row?.name ?? '';
+    const start = await api().request('POST', `/users/${owner.user.id}/server/${name}/start`, {
+      token: owner.sessionToken,
+    });
+    assert.ok(start.status < 300, JSON.stringify(start.body));
+    await waitForStatus(api(), name, 'ONLINE');
+    const loaded = () =>
+      api()
+        .ctx.servers.runtime.consoleHistory(row?.id ?? '')
+        .find((l) => /Loaded \d+ items/.test(l));
+    for (let i = 0; i < 200 && !loaded(); i++) await new Promise((r) => setTimeout(r, 50));
+    assert.match(loaded() ?? 'no "Loaded" line', /Loaded 3 items \(items\.dat version 26\)/);
+    await api().request('POST', `/users/${owner.user.id}/server/${name}/stop`, { token: owner.sessionToken });
+    await waitForStatus(api(), name, 'OFFLINE');
   });
 });
 
