@@ -259,6 +259,11 @@ describeEachDatabase('custom items and custom textures', (api) => {
       }
     };
     assert.equal((await call(owner, 'POST', `/${name}/start`)).status, 202);
+    const busy = await call(owner, 'PUT', '/item-config', { items: [] });
+    assert.equal(busy.status, 409, 'no changes while the server starts');
+    assert.equal(busy.body.error, p.serverStarting);
+    const busyUpload = await upload(owner, b64(sprite()));
+    assert.equal(busyUpload.body.error, p.serverStarting);
     await waitForStatus(api(), name, 'ONLINE');
     const first = await hash();
     const built = readFileSync(join(dataDir, 'effective-items.dat'));
