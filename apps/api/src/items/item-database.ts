@@ -57,12 +57,13 @@ export class ItemDatabase {
   /** The base database (bundled or installed), loaded on first use and after an install. */
   base(): Promise<Loaded> {
     const now = this.now();
-    if (now - this.checkedAt >= RECHECK_MS) {
+    if (!this.loaded || now - this.checkedAt >= RECHECK_MS) {
       this.checkedAt = now;
       const version = this.itemsDir === null ? null : installedVersion(this.itemsDir);
       if (version !== this.version || !this.loaded) {
         this.version = version;
-        const next = load(this.itemsDir === null ? bundledSource : activeSource(this.itemsDir));
+        const dir = this.itemsDir;
+        const next = Promise.resolve().then(() => load(dir === null ? bundledSource : activeSource(dir)));
         // A failed load is retried at the next check rather than remembered.
         next.catch(() => {
           if (this.loaded === next) this.loaded = null;
