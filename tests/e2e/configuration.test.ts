@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { configurationMessages as c, hostingMessages, serverPageMessages } from '@canopy/contract';
+import { configurationMessages as c, defaultSettings, hostingMessages, serverPageMessages } from '@canopy/contract';
 import type { Browser, Page } from 'playwright-core';
 import { devUser } from '../../apps/api/src/dev-idp/dev-token.ts';
 import { apiCall, apiSignIn } from './support/api.ts';
-import { type RunningApp, setAvailableSlots, startApp } from './support/app.ts';
+import { ADMIN_USERNAME, type RunningApp, setAvailableSlots, startApp } from './support/app.ts';
 import { launchBrowser, signInAndRegister } from './support/browser.ts';
 
 // A hosted server needs a moment to boot; its status and console lines then arrive over the socket.
@@ -157,5 +157,32 @@ describe('Configuration against the real api and engine', () => {
     const refused = await apiCall(app.url, helperApi.token, 'GET', `/users/${helperApi.id}/server/creator-list`);
     assert.equal(refused.status, 403);
     assert.equal(refused.body.error, serverPageMessages.noPermission);
+  });
+
+  it('hides the tabs an admin switched off, and says so when all are off', async () => {
+    const admin = await apiSignIn(app.url, ADMIN_USERNAME);
+    const registered = await apiCall(app.url, admin.token, 'POST', '/register', {
+      discordId: admin.id,
+      discordUsername: ADMIN_USERNAME,
+      growId: 'KitAdmin1',
+    });
+    assert.equal(registered.status, 201);
+    const flags = (settings: Partial<typeof defaultSettings>) =>
+      apiCall(app.url, admin.token, 'POST', '/admin/settings', { ...defaultSettings, ...settings });
+    try {
+      assert.equal((await flags({ disableGeneralConfig: true, disableNewbieKit: true })).status, 200);
+      await owner.goto(`${app.url}/configuration`);
+      await owner.getByRole('tab', { name: 'Custom Items', selected: true }).waitFor();
+      assert.deepEqual(await owner.getByRole('tab').allInnerTexts(), ['Custom Items', 'Custom Textures']);
+
+      const allOff = await flags({ disableGeneralConfig: true, disableNewbieKit: true, disableCustomItems: true });
+      assert.equal(allOff.status, 200);
+      await owner.reload();
+      // The shell locks the page with the spec's text for all sections being off.
+      await owner.getByText(c.allDisabled, { exact: true }).waitFor();
+      assert.equal(await owner.getByRole('tab').count(), 0);
+    } finally {
+      await flags({});
+    }
   });
 });

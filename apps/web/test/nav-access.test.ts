@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { defaultSettings, messages, webRoutes } from '@canopy/contract';
+import { configurationMessages, defaultSettings, messages, webRoutes } from '@canopy/contract';
 import { hiddenRouteExplains, type NavUser, navAccess, navItems } from '../src/features/shell/nav-access.ts';
 
 const owner: NavUser = { isAdmin: false, isBanned: false, isCollaborator: false, serverOwned: 'MyServer' };
@@ -71,7 +71,7 @@ describe('navAccess locks', () => {
     assert.deepEqual(navAccess(route('/configuration'), owner, all), {
       visible: true,
       locked: true,
-      reason: messages.featureDisabled,
+      reason: configurationMessages.allDisabled,
     });
   });
   it('lets admins bypass feature locks but not hide admin for them', () => {

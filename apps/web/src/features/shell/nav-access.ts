@@ -1,4 +1,4 @@
-import { bannedAllowedPaths, messages, type Settings, type WebRoute } from '@canopy/contract';
+import { bannedAllowedPaths, configurationMessages, messages, type Settings, type WebRoute } from '@canopy/contract';
 import { hasServer } from '../../lib/owned-server.ts';
 
 /** The profile fields that decide what the sidebar shows. */
@@ -66,7 +66,9 @@ export function navAccess(route: WebRoute, user: NavUser, settings: NavSettings)
     return { visible: true, locked: true, reason: messages.bannedPage };
   }
   if (!user.isAdmin && isFeatureDisabled(route.path, settings)) {
-    return { visible: true, locked: true, reason: messages.featureDisabled };
+    // Configuration has its own text for all of its sections being off (server-management document, section 6).
+    const reason = route.path === '/configuration' ? configurationMessages.allDisabled : messages.featureDisabled;
+    return { visible: true, locked: true, reason };
   }
   return { visible: true, locked: false };
 }
