@@ -109,12 +109,14 @@ describeEachDatabase('item database', (api) => {
     }
   });
 
-  it('needs a signed-in, registered user', async () => {
+  it('needs a signed-in, registered user (/all-items: signed in, for the inventory editors)', async () => {
     assert.equal((await api().request('GET', '/items')).status, 401);
     const unregistered = await signIn(api());
-    const res = await api().request('GET', '/items', { token: unregistered.sessionToken });
-    assert.equal(res.status, 403);
-    assert.equal(res.body.error, messages.notRegistered);
+    for (const path of ['/items', '/ip', '/cache/tiles_page1.rttex', '/all-items']) {
+      const res = await api().request('GET', path, { token: unregistered.sessionToken });
+      assert.equal(res.status, path === '/all-items' ? 200 : 403, path);
+      if (res.status === 403) assert.equal(res.body.error, messages.notRegistered, path);
+    }
   });
 
   it("lays the owner's custom items over the base, for the owner only, and follows file changes", async () => {

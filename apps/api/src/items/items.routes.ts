@@ -1,18 +1,12 @@
-import { type IpResponse, ITEMS_PAGE_SIZE, type ItemsPage, itemsQuerySchema, messages } from '@canopy/contract';
+import { type IpResponse, ITEMS_PAGE_SIZE, type ItemsPage, itemsQuerySchema } from '@canopy/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Caller } from '../auth/guard.ts';
 import type { AppContext } from '../context.ts';
-import { forbidden } from '../errors.ts';
 import { route } from '../http/route.ts';
 import { parse } from '../validate.ts';
 import { cacheRoutes } from './cache.routes.ts';
 import { searchCatalog } from './item-catalog.ts';
 import { ItemDatabase, itemDatabase } from './item-database.ts';
-import { ownServerDir } from './own-server.ts';
-
-const registered = (caller: Caller) => {
-  if (!caller.user.grow_id) throw forbidden(messages.notRegistered, 'not_registered');
-};
+import { ownServerDir, registered } from './own-server.ts';
 
 const bundled = new ItemDatabase(null);
 
@@ -52,7 +46,10 @@ export function itemsRoutes(app: FastifyInstance, ctx: AppContext) {
     method: 'GET',
     url: '/ip',
     access: 'user',
-    handler: async (): Promise<IpResponse> => ({ SERVER: { IP: ctx.config.publicIp } }),
+    handler: async ({ caller }): Promise<IpResponse> => {
+      registered(caller);
+      return { SERVER: { IP: ctx.config.publicIp } };
+    },
   });
 
   cacheRoutes(app, ctx, items);
