@@ -1,6 +1,7 @@
 import { ITEM_SEARCH_DEBOUNCE_MS, type Item, itemMessages } from '@canopy/contract';
 import { useState } from 'react';
 import { Card, Pagination, SkeletonRows } from '../../../components/ui/index.ts';
+import { useErrorToast } from '../../../hooks/use-error-toast.ts';
 import { useItems } from '../api/get-items.ts';
 import { emptyItemFilters, type ItemFilters, itemPageCount, resultSummary } from '../item-filters.ts';
 import { useDebouncedValue } from '../use-debounced-value.ts';
@@ -18,6 +19,7 @@ export function ItemsPage() {
   const name = useDebouncedValue(filters.name, ITEM_SEARCH_DEBOUNCE_MS);
   const items = useItems({ ...filters, name }, page);
   const total = items.data?.total ?? 0;
+  useErrorToast(items.error);
 
   return (
     <section className="flex flex-col gap-6">
