@@ -8,6 +8,7 @@ import {
   consoleCommands,
   PLAYER_GEMS_MAX,
   parseConsoleCommand,
+  SECRET_MASK,
 } from '../src/index.ts';
 
 const parsed = (input: string, bench = false) => {
@@ -111,11 +112,22 @@ describe('console command grammar', () => {
       args: ['hello', 'the', 'world'],
       rest: 'hello the world',
       line: 'say hello the world',
+      shown: 'say hello the world',
     });
     assert.equal(consoleCommandPermission(c.class), 'console:use');
     assert.deepEqual(parsed('ｇｉｖｅ Ｇｒｏｗｅｒ１ gems ９').args, ['Grower1', 'gems', '9']);
     for (const [name, spec] of Object.entries(consoleCommands))
       if (name !== 'stop') assert.notEqual(spec.class, 'power', name);
+  });
+
+  it('masks secret arguments in what is echoed and logged, never in what is run', () => {
+    const c = parsed('register Newbie1 hunter22');
+    assert.equal(c.line, 'register Newbie1 hunter22');
+    assert.equal(c.shown, `register Newbie1 ${SECRET_MASK}`);
+    assert.equal(consoleCommandPermission(c.class), 'console:use');
+    const refused = parseConsoleCommand('register Newbie1 two words');
+    assert.equal(refused.ok, false);
+    assert.equal(refused.ok ? '' : refused.text, 'register', 'a refused line is echoed without its arguments');
   });
 
   it('checks the number of arguments', () => {
