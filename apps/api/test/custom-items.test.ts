@@ -147,7 +147,7 @@ describeEachDatabase('custom items and custom textures', (api) => {
     const renamed = [
       { ...items[0], Name: 'Bright Block', Extra_Drops: [[2, 3]] },
       items[1],
-      { ID: 9000, Name: 'Plain' },
+      { ID: 900, Name: 'Plain' },
     ];
     const saved = await call(owner, 'PUT', '/item-config', { items: renamed });
     assert.equal(saved.status, 200, JSON.stringify(saved.body));
@@ -166,6 +166,11 @@ describeEachDatabase('custom items and custom textures', (api) => {
       ],
       ['a path', [{ ...renamed[0], texture: { ...renamed[0].texture, file: '../engine.db' } }], /custom texture/],
       ['rarity 1000', [{ ...renamed[2], rarity: 1000 }], /./],
+      [
+        'an id far past the database',
+        [{ ...renamed[2], ID: 60000 }],
+        /Item ID 60000 is too high: custom item IDs go up to 1335/,
+      ],
     ];
     for (const [what, list, error] of bad) {
       const res = await call(owner, 'PUT', '/item-config', { items: list });
@@ -270,7 +275,7 @@ describeEachDatabase('custom items and custom textures', (api) => {
     assert.ok(built.includes(Buffer.from('custom_')), 'the texture item is in the engine items.dat');
 
     const { items } = (await call(owner, 'GET', '/item-config')).body;
-    const saved = await call(owner, 'PUT', '/item-config', { items: [...items, { ID: 9001, Name: 'Another' }] });
+    const saved = await call(owner, 'PUT', '/item-config', { items: [...items, { ID: 901, Name: 'Another' }] });
     assert.equal(saved.status, 200, 'saving while ONLINE is allowed');
     assert.equal((await call(owner, 'POST', `/${name}/restart`)).status, 202);
     await waitForStatus(api(), name, 'ONLINE');

@@ -1,6 +1,6 @@
 // Custom Items and Custom Textures tabs (server-management document, sections 3, 5, 7 and 8).
 import { z } from 'zod';
-import { customItemsFileSchema, customItemTextureSchema } from './engine-config.ts';
+import { customItemsFileSchema, customItemTextureSchema, MAX_CUSTOM_ITEMS } from './engine-config.ts';
 import { boundedInt } from './world.ts';
 
 /** Texts of the two tabs, exactly as the spec words them. */
@@ -19,6 +19,9 @@ export const customItemsMessages = {
   fillAll: 'Please fill all fields and select a PNG file.',
   textureMissing: (file: string) => `The texture ${file} does not exist on this server.`,
   badBase64: 'rttexBase64 must be base64.',
+  /** items.dat ids are positions: a far id would fill the file with placeholders up to it. */
+  idTooHigh: (id: number, max: number) =>
+    `Item ID ${id} is too high: custom item IDs go up to ${max} (the item database's last ID plus ${MAX_CUSTOM_ITEMS}).`,
 } as const;
 
 /** GET /users/{id}/server/item-config answers custom-items.json; PUT takes the same shape. */

@@ -8,6 +8,7 @@ import {
   customItemSchema,
   customItemsFileSchema,
   engineConfigFiles,
+  MAX_CUSTOM_ITEMS,
   customItemsMessages as t,
 } from '@canopy/contract';
 import { decodeItemsDat, MAX_ITEM_ID } from '@canopy/formats';
@@ -63,9 +64,20 @@ async function assertTexturesExist(ctx: AppContext, access: ServerAccess, items:
   }
 }
 
+/**
+ * Refuses an id far past the item database: items.dat ids are record positions, so the engine fills any
+ * gap with placeholders, and a gap of 60,000 would be a file of megabytes outside the storage check.
+ */
+async function assertIdsInRange(ctx: AppContext, access: ServerAccess, items: readonly CustomItem[]) {
+  const max = (await highestBaseItemId(ctx, access)) + MAX_CUSTOM_ITEMS;
+  const far = items.find((item) => item.ID > max);
+  if (far) throw badRequest(t.idTooHigh(far.ID, max), 'item_id_too_high');
+}
+
 /** Replaces the server's custom items (PUT item-config). */
 export function saveCustomItems(ctx: AppContext, access: ServerAccess, file: CustomItemsFile): Promise<void> {
   return serialised(access.server.id, async () => {
+    await assertIdsInRange(ctx, access, file.items);
     await assertTexturesExist(ctx, access, file.items);
     await writeConfigFile(ctx, access, FILE, file);
   });
