@@ -51,4 +51,5 @@ export {
   type RttexUploadLimits,
   type VerifiedRttex,
   verifyRttexUpload,
+  verifyRttexUploadAsync,
 } from './rttex-bounds.ts';

@@ -95,18 +95,14 @@ function verifyRttxtr(bytes: Uint8Array, limits: RttexUploadLimits): VerifiedRtt
   return { width, height, paddedWidth, paddedHeight };
 }
 
-/**
- * Verifies an uploaded RTPACK (zlib) or bare RTTXTR texture. For RTPACK the declared sizes are checked first
- * (compressed size = the bytes present, decompressed size within the limit) and the payload is inflated with
- * the declared size as a hard cap, so no input can make it allocate more than `maxRttxtrSize(maxSide)`.
- * Throws RttexUploadError with a message for the sender.
- */
-export function verifyRttexUpload(
-  bytes: Uint8Array,
-  inflate: BoundedInflate,
-  limits: RttexUploadLimits = DEFAULT_RTTEX_UPLOAD_LIMITS,
-): VerifiedRttex {
-  if (hasMagic(bytes, 'RTTXTR')) return verifyRttxtr(bytes, limits);
+/** An upload whose headers passed: bare (verified) or an RTPACK zlib payload still to inflate and verify. */
+type Checked =
+  | { done: VerifiedRttex }
+  | { payload: Uint8Array; decompressedSize: number; finish: (inner: Uint8Array) => VerifiedRttex };
+
+/** Everything that can be checked before inflating: magic, declared sizes against the bytes and the limits. */
+function checkBeforeInflating(bytes: Uint8Array, limits: RttexUploadLimits): Checked {
+  if (hasMagic(bytes, 'RTTXTR')) return { done: verifyRttxtr(bytes, limits) };
   if (!hasMagic(bytes, 'RTPACK')) throw new RttexUploadError('The file is not an RTTEX texture (RTPACK or RTTXTR).');
   if (bytes.length < RTPACK_HEADER_SIZE)
     throw new RttexUploadError('The texture is truncated (its header is incomplete).');
@@ -125,17 +121,55 @@ export function verifyRttexUpload(
   const payload = bytes.subarray(RTPACK_HEADER_SIZE);
   if (compression === 0) {
     if (compressedSize !== decompressedSize) throw new RttexUploadError("The texture's sizes do not agree.");
-    return verifyRttxtr(payload, limits);
+    return { done: verifyRttxtr(payload, limits) };
   }
   if (compression !== 1) throw new RttexUploadError(`Unsupported RTPACK compression type ${compression}.`);
+  const finish = (inner: Uint8Array) => {
+    if (inner.length !== decompressedSize)
+      throw new RttexUploadError(`The texture inflated to ${inner.length} bytes; its header says ${decompressedSize}.`);
+    return verifyRttxtr(inner, limits);
+  };
+  return { payload, decompressedSize, finish };
+}
+
+// A corrupt stream and one that inflates past the declared size (a zlib bomb) alike.
+const inflateFailed = () => new RttexUploadError('The texture data is corrupt or larger than its header says.');
+
+/**
+ * Verifies an uploaded RTPACK (zlib) or bare RTTXTR texture. For RTPACK the declared sizes are checked first
+ * (compressed size = the bytes present, decompressed size within the limit) and the payload is inflated with
+ * the declared size as a hard cap, so no input can make it allocate more than `maxRttxtrSize(maxSide)`.
+ * Throws RttexUploadError with a message for the sender.
+ */
+export function verifyRttexUpload(
+  bytes: Uint8Array,
+  inflate: BoundedInflate,
+  limits: RttexUploadLimits = DEFAULT_RTTEX_UPLOAD_LIMITS,
+): VerifiedRttex {
+  const checked = checkBeforeInflating(bytes, limits);
+  if ('done' in checked) return checked.done;
   let inner: Uint8Array;
   try {
-    inner = inflate(payload, decompressedSize);
+    inner = inflate(checked.payload, checked.decompressedSize);
   } catch {
-    // A corrupt stream and one that inflates past the declared size (a zlib bomb) alike.
-    throw new RttexUploadError('The texture data is corrupt or larger than its header says.');
+    throw inflateFailed();
   }
-  if (inner.length !== decompressedSize)
-    throw new RttexUploadError(`The texture inflated to ${inner.length} bytes; its header says ${decompressedSize}.`);
-  return verifyRttxtr(inner, limits);
+  return checked.finish(inner);
+}
+
+/** verifyRttexUpload with an asynchronous inflate (e.g. node:zlib's inflate on the thread pool). */
+export async function verifyRttexUploadAsync(
+  bytes: Uint8Array,
+  inflate: (data: Uint8Array, maxOutput: number) => Promise<Uint8Array>,
+  limits: RttexUploadLimits = DEFAULT_RTTEX_UPLOAD_LIMITS,
+): Promise<VerifiedRttex> {
+  const checked = checkBeforeInflating(bytes, limits);
+  if ('done' in checked) return checked.done;
+  let inner: Uint8Array;
+  try {
+    inner = await inflate(checked.payload, checked.decompressedSize);
+  } catch {
+    throw inflateFailed();
+  }
+  return checked.finish(inner);
 }

@@ -9,6 +9,7 @@ import {
   packRtpack,
   RttexUploadError,
   verifyRttexUpload,
+  verifyRttexUploadAsync,
 } from '../src/index.ts';
 
 const deflate = (d: Uint8Array) => new Uint8Array(deflateSync(d));
@@ -125,5 +126,17 @@ describe('buildItemsDat', () => {
     assert.equal(six?.texture, 'custom_a.rttex');
     assert.equal(base.items[1]?.name, 'Item 1', 'the base is not modified');
     assert.throws(() => buildItemsDat(base, [{ id: 70000, name: 'x', rarity: 1 }]), /outside/);
+  });
+});
+
+describe('verifyRttexUploadAsync', () => {
+  const inflateAsync = async (data: Uint8Array, max: number) => inflate(data, max);
+  it('applies the same checks with an asynchronous inflate', async () => {
+    const good = packRtpack(encodeRttxtr(rgba(32, 32)), deflate);
+    assert.equal((await verifyRttexUploadAsync(good, inflateAsync)).width, 32);
+    const bomb = packRtpack(new Uint8Array(50 * 1024 * 1024), deflate);
+    new DataView(bomb.buffer).setUint32(12, 124 + 32 * 32 * 4, true);
+    await assert.rejects(verifyRttexUploadAsync(bomb, inflateAsync), /corrupt or larger than its header says/);
+    await assert.rejects(verifyRttexUploadAsync(good.subarray(0, 40), inflateAsync), /truncated/);
   });
 });

@@ -89,7 +89,7 @@ export function saveCustomItems(ctx: AppContext, access: ServerAccess, file: Cus
  */
 export async function createTextureItem(ctx: AppContext, access: ServerAccess, body: CreateBody): Promise<number> {
   // Verified before the turn: a bad upload is refused without waiting for other writes.
-  const { bytes } = verifyUploadedTexture(body.rttexBase64);
+  const { bytes } = await verifyUploadedTexture(body.rttexBase64);
   const file = textureFileName(bytes);
   return serialised(access.server.id, async () => {
     const current = await readCustomItems(ctx, access);

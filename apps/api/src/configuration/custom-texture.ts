@@ -2,9 +2,10 @@
 // allocated: the base64 length by the contract schema, the RTTEX sizes and the inflated size by
 // verifyRttexUpload (an inflate that stops at the size the header declares).
 import { createHash } from 'node:crypto';
-import { inflateSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { inflate } from 'node:zlib';
 import { CUSTOM_TEXTURE_MAX_SIDE, customItemsMessages } from '@canopy/contract';
-import { RttexUploadError, type VerifiedRttex, verifyRttexUpload } from '@canopy/formats';
+import { RttexUploadError, type VerifiedRttex, verifyRttexUploadAsync } from '@canopy/formats';
 import { badRequest } from '../errors.ts';
 
 /** Where a server's textures live inside its data directory (the engine and GET /cache/{file} read it). */
@@ -15,20 +16,27 @@ export function textureFileName(bytes: Uint8Array): string {
   return `custom_${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.rttex`;
 }
 
-const boundedInflate = (data: Uint8Array, maxOutput: number) => {
-  const out = inflateSync(data, { maxOutputLength: Math.max(1, maxOutput) });
+const inflateAsync = promisify(inflate);
+
+// On the thread pool, so a 4 MB texture does not hold the event loop; the cap is what the header declares.
+const boundedInflate = async (data: Uint8Array, maxOutput: number) => {
+  const out = await inflateAsync(data, { maxOutputLength: Math.max(1, maxOutput) });
   return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
 };
 
 /** Decodes and verifies an upload; a bad one is a 400 saying what is wrong with it. */
-export function verifyUploadedTexture(base64: string): { bytes: Buffer; image: VerifiedRttex } {
+export async function verifyUploadedTexture(base64: string): Promise<{ bytes: Buffer; image: VerifiedRttex }> {
   // The schema allows only the base64 alphabet with correct padding, so decoding cannot silently skip input.
   const bytes = Buffer.from(base64, 'base64');
   if (bytes.length === 0) throw badRequest(customItemsMessages.badBase64, 'invalid_texture');
   try {
-    const image = verifyRttexUpload(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), boundedInflate, {
-      maxSide: CUSTOM_TEXTURE_MAX_SIDE,
-    });
+    const image = await verifyRttexUploadAsync(
+      new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+      boundedInflate,
+      {
+        maxSide: CUSTOM_TEXTURE_MAX_SIDE,
+      },
+    );
     return { bytes, image };
   } catch (error) {
     if (error instanceof RttexUploadError) throw badRequest(error.message, 'invalid_texture');
