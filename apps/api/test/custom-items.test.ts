@@ -1,9 +1,12 @@
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, it } from 'node:test';
 import { deflateSync } from 'node:zlib';
 import {
+  CUSTOM_TEXTURE_MAX_BASE64,
+  CUSTOM_TEXTURE_MAX_SIDE,
   engineConfigFiles,
   hostingMessages,
   messages,
@@ -180,6 +183,17 @@ describeEachDatabase('custom items and custom textures', (api) => {
     assert.equal(itemsFile(), before, 'nothing written by a refused save');
   });
 
+  it('takes the largest legitimate texture (1024x1024 noise) and refuses a body past the limit with 413', async () => {
+    const side = CUSTOM_TEXTURE_MAX_SIDE;
+    const noise = new Uint8Array(randomBytes(side * side * 4));
+    const largest = encodeRtpack({ width: side, height: side, rgba: noise });
+    assert.ok(largest.length > side * side * 4, 'noise does not compress');
+    const res = await upload(owner, b64(largest), { itemName: 'Noise Sheet' });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    const tooBig = await upload(owner, 'A'.repeat(CUSTOM_TEXTURE_MAX_BASE64 + 8 * 1024));
+    assert.equal(tooBig.status, 413);
+  });
+
   it('enforces config:manage, the feature flag (admins bypass) and bans', async () => {
     const helper = await signInRegistered(api());
     const allowed = await signInRegistered(api());
@@ -275,7 +289,9 @@ describeEachDatabase('custom items and custom textures', (api) => {
     assert.ok(built.includes(Buffer.from('custom_')), 'the texture item is in the engine items.dat');
 
     const { items } = (await call(owner, 'GET', '/item-config')).body;
-    const saved = await call(owner, 'PUT', '/item-config', { items: [...items, { ID: 901, Name: 'Another' }] });
+    const saved = await call(owner, 'PUT', '/item-config', {
+      items: [...items, { ID: Math.max(...items.map((i: { ID: number }) => i.ID)) + 1, Name: 'Another' }],
+    });
     assert.equal(saved.status, 200, 'saving while ONLINE is allowed');
     assert.equal((await call(owner, 'POST', `/${name}/restart`)).status, 202);
     await waitForStatus(api(), name, 'ONLINE');
