@@ -68,6 +68,22 @@ const rows: Row[] = [
     mutates: true,
   },
   { method: 'DELETE', path: (id) => `/users/${id}/server/collaborators/${NOBODY}`, need: 'owner', mutates: true },
+  { method: 'GET', path: (id) => `/users/${id}/server/item-config`, need: 'config:manage', mutates: false },
+  {
+    method: 'PUT',
+    path: (id) => `/users/${id}/server/item-config`,
+    need: 'config:manage',
+    body: { items: [] },
+    mutates: true,
+  },
+  {
+    method: 'POST',
+    path: (id) => `/users/${id}/server/custom-item`,
+    need: 'config:manage',
+    // Refused as a texture (400) once past the permission layer: nothing is written either way.
+    body: { itemName: 'Matrix', rarity: 1, rttexBase64: 'AAAA', properties: {} },
+    mutates: true,
+  },
 ];
 
 // Codes of the permission layer; anything else means the caller got past it.
@@ -118,7 +134,7 @@ describeEachDatabase('authorization matrix of server routes', (api) => {
     const collabAll = await signInRegistered(t);
     const collabNone = await signInRegistered(t);
     for (const [c, permissions] of [
-      [collabAll, ['server:actions', 'worlds:manage', 'players:manage', 'console:use']],
+      [collabAll, ['server:actions', 'worlds:manage', 'players:manage', 'console:use', 'config:manage']],
       [collabNone, ['backups:manage']],
     ] as const) {
       const res = await t.request('POST', `/users/${owner.user.id}/server/collaborators`, {
