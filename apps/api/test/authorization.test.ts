@@ -7,7 +7,7 @@ import { sql, waitForStatus } from './support/servers.ts';
 // Every server-scoped route × every kind of caller: the status the api must answer, and for refusals of
 // mutating routes, proof that nothing changed.
 
-type Need = 'server:actions' | 'worlds:manage' | 'players:manage' | 'owner';
+type Need = 'server:actions' | 'worlds:manage' | 'players:manage' | 'config:manage' | 'owner';
 interface Row {
   method: string;
   path: (id: string, server: string) => string;

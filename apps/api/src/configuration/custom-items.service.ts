@@ -1,6 +1,5 @@
 import { access as exists, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   type CustomItem,
   type CustomItemsFile,
@@ -16,6 +15,7 @@ import type { z } from 'zod';
 import type { ServerAccess } from '../access/server-access.ts';
 import type { AppContext } from '../context.ts';
 import { badRequest, conflict } from '../errors.ts';
+import { itemNames } from '../items/items.routes.ts';
 import { configPath, readConfigFile, serialised, writeConfigFile, writeServerFile } from './config-files.ts';
 import { TEXTURE_DIR, textureFileName, verifyUploadedTexture } from './custom-texture.ts';
 
@@ -29,27 +29,23 @@ export function readCustomItems(ctx: AppContext, access: ServerAccess): Promise<
   return readConfigFile(ctx, access, FILE, customItemsFileSchema, empty);
 }
 
-// The bundled items.dat, as the engine uses it when its data directory holds no items.dat of its own.
-const bundledItemsDat = fileURLToPath(import.meta.resolve('@canopy/formats/assets/items.dat'));
-let bundledHighest: Promise<number> | null = null;
-
 async function highestIdIn(path: string): Promise<number> {
   const dat = decodeItemsDat(new Uint8Array(await readFile(path)));
   return dat.items.reduce((max, item) => Math.max(max, item.id), -1);
 }
 
-/** The highest id of the server's base item database: its own items.dat (as the engine reads it) or the bundled one. */
+/**
+ * The highest id of the item database the server's engine starts on: an items.dat in its own data directory
+ * wins (as the runtime decides), else the api's item database (an operator's install or the bundled one).
+ */
 async function highestBaseItemId(ctx: AppContext, access: ServerAccess): Promise<number> {
   const own = configPath(ctx, access, 'items.dat');
-  if (
-    await exists(own).then(
-      () => true,
-      () => false,
-    )
-  )
-    return highestIdIn(own).catch(() => -1);
-  bundledHighest ??= highestIdIn(bundledItemsDat);
-  return bundledHighest;
+  const hasOwn = await exists(own).then(
+    () => true,
+    () => false,
+  );
+  if (hasOwn) return highestIdIn(own).catch(() => -1);
+  return (await itemNames(ctx)).reduce((max, item) => Math.max(max, item.item_id), -1);
 }
 
 /** Refuses a texture that is not a file of this server's cache (the schema already allows only our names). */
