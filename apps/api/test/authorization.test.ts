@@ -7,7 +7,7 @@ import { sql, waitForStatus } from './support/servers.ts';
 // Every server-scoped route × every kind of caller: the status the api must answer, and for refusals of
 // mutating routes, proof that nothing changed.
 
-type Need = 'server:actions' | 'worlds:manage' | 'players:manage' | 'config:manage' | 'owner';
+type Need = 'server:actions' | 'worlds:manage' | 'players:manage' | 'config:manage' | 'backups:manage' | 'owner';
 interface Row {
   method: string;
   path: (id: string, server: string) => string;
@@ -84,6 +84,12 @@ const rows: Row[] = [
     body: { itemName: 'Matrix', rarity: 1, rttexBase64: 'AAAA', properties: {} },
     mutates: true,
   },
+  // Last: a restore stops the server (the rows above need it running). collaboratorWithout holds only
+  // backups:manage, so here the two collaborators swap roles (see expected).
+  { method: 'GET', path: (id) => `/users/${id}/server/backup`, need: 'backups:manage', mutates: false },
+  { method: 'POST', path: (id) => `/users/${id}/server/backup`, need: 'backups:manage', mutates: true },
+  { method: 'POST', path: (id) => `/users/${id}/server/backup/restore`, need: 'backups:manage', mutates: true },
+  { method: 'DELETE', path: (id) => `/users/${id}/server/backup`, need: 'backups:manage', mutates: true },
 ];
 
 // Codes of the permission layer; anything else means the caller got past it.
@@ -178,8 +184,10 @@ describeEachDatabase('authorization matrix of server routes', (api) => {
       case 'strangerAsOwner':
         return { status: 403, code: 'not_your_account' };
       case 'collaboratorWith':
+        if (need === 'backups:manage') return { status: 403, code: 'missing_permission' };
         return need === 'owner' ? { status: 403, code: 'owner_only' } : 'allowed';
       case 'collaboratorWithout':
+        if (need === 'backups:manage') return 'allowed';
         return { status: 403, code: need === 'owner' ? 'owner_only' : 'missing_permission' };
       default:
         return { status: 403, code: 'banned' };
