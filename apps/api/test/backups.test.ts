@@ -2,7 +2,13 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, it } from 'node:test';
-import { backupMessages as b, backupStatusSchema, messages, serverPageMessages as p } from '@canopy/contract';
+import {
+  backupMessages as b,
+  backupStatusSchema,
+  hostingMessages as h,
+  messages,
+  serverPageMessages as p,
+} from '@canopy/contract';
 import { signInRegistered } from './support/factories.ts';
 import { describeEachDatabase, type TestApi } from './support/harness.ts';
 import { sql, waitForStatus } from './support/servers.ts';
@@ -212,6 +218,32 @@ describeEachDatabase('backup manager', (api) => {
       assert.equal(banned.body.error, p.bannedBackups);
     } finally {
       await sql(api(), 'UPDATE users SET is_banned = 0 WHERE id = ?', [owner.user.id]);
+    }
+  });
+
+  it("counts the backup in the owner's storage limit: writes and a second backup are refused past it", async () => {
+    assert.equal((await call(api(), owner, 'GET', '/backup')).body.exists, true);
+    const MB = 1024 * 1024;
+    // The server alone stays far below 5 MB; a backup recorded at 10 MB takes the account past it.
+    await sql(api(), 'UPDATE users SET storage_limit_mb = 5 WHERE id = ?', [owner.user.id]);
+    await sql(api(), 'UPDATE backups SET bytes = ? WHERE owner_id = ?', [10 * MB, owner.user.id]);
+    try {
+      const world = (await call(api(), owner, 'GET', '/worlds/START')).body;
+      const refused = await call(api(), owner, 'PUT', '/worlds/START', world);
+      assert.equal(refused.status, 409);
+      assert.equal(refused.body.error, h.storageFullWrite);
+      const profile = await api().request('GET', `/users/${owner.user.id}/profile`, { token: owner.sessionToken });
+      assert.ok(profile.body.profile.storageUsedMB >= 10, JSON.stringify(profile.body.profile.storageUsedMB));
+      // Deleting the backup gives the room back.
+      assert.equal((await call(api(), owner, 'DELETE', '/backup')).status, 200);
+      assert.equal((await call(api(), owner, 'PUT', '/worlds/START', world)).status, 200);
+      await sql(api(), 'UPDATE users SET storage_limit_mb = 0 WHERE id = ?', [owner.user.id]);
+      const noRoom = await call(api(), owner, 'POST', '/backup');
+      assert.equal(noRoom.status, 409);
+      assert.equal(noRoom.body.error, h.storageFullWrite);
+      assert.equal((await call(api(), owner, 'GET', '/backup')).body.exists, false);
+    } finally {
+      await sql(api(), 'UPDATE users SET storage_limit_mb = 256 WHERE id = ?', [owner.user.id]);
     }
   });
 
