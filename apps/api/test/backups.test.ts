@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, it } from 'node:test';
 import {
@@ -9,6 +9,7 @@ import {
   messages,
   serverPageMessages as p,
 } from '@canopy/contract';
+import { reconcileBackups } from '../src/backups/reconcile.ts';
 import { signInRegistered } from './support/factories.ts';
 import { describeEachDatabase, type TestApi } from './support/harness.ts';
 import { sql, waitForStatus } from './support/servers.ts';
@@ -153,6 +154,38 @@ describeEachDatabase('backup manager', (api) => {
     await startAndWait(api(), owner, fresh);
     assert.equal(await bpm(api(), owner), 122, "the old server's world on the new server");
     server = fresh;
+  });
+
+  it('restores over a live database too damaged to open (its WAL set aside, then dropped)', async () => {
+    await setBpm(api(), owner, 133);
+    assert.equal((await call(api(), owner, 'POST', `/${server}/stop`)).status, 202);
+    await waitForStatus(api(), server, 'OFFLINE');
+    const live = liveDb(api(), (await serverId(api(), owner)) ?? '');
+    writeFileSync(live, Buffer.alloc(8192, 7));
+    writeFileSync(`${live}-wal`, Buffer.alloc(4096, 9));
+    const restored = await call(api(), owner, 'POST', '/backup/restore');
+    assert.equal(restored.status, 200, JSON.stringify(restored.body));
+    assert.ok(!existsSync(`${live}-wal`) && !existsSync(`${live}-wal.before-restore`));
+    await startAndWait(api(), owner, server);
+    assert.equal(await bpm(api(), owner), 122);
+  });
+
+  it('settles what a killed restore left in a server directory', async () => {
+    const dir = join(api().ctx.config.dataDir, 'servers', 'not-a-real-server');
+    mkdirSync(dir, { recursive: true });
+    // Killed before the rename: the staged copy goes, the set-aside WAL comes back.
+    writeFileSync(join(dir, 'engine.db'), 'old');
+    writeFileSync(join(dir, 'engine.db-wal.before-restore'), 'old wal');
+    writeFileSync(join(dir, 'engine.db.restore-x'), 'new');
+    await reconcileBackups(api().ctx);
+    assert.deepEqual(readdirSync(dir).sort(), ['engine.db', 'engine.db-wal']);
+    assert.equal(readFileSync(join(dir, 'engine.db-wal'), 'utf8'), 'old wal');
+    // Killed after the rename: the old WAL must never meet the new database.
+    rmSync(join(dir, 'engine.db-wal'));
+    writeFileSync(join(dir, 'engine.db-wal.before-restore'), 'old wal');
+    await reconcileBackups(api().ctx);
+    assert.deepEqual(readdirSync(dir), ['engine.db']);
+    rmSync(dir, { recursive: true });
   });
 
   it('lets collaborators with backups:manage act on the owner backup, and refuses everyone else', async () => {

@@ -17,6 +17,9 @@ export const BACKUP_NAME = 'backup.db';
 /** Prefix of a restore's staged copy beside a server's live engine.db. */
 export const RESTORE_STAGE_PREFIX = 'engine.db.restore-';
 
+/** Suffix of a live database's -wal set aside during a restore (see restoreBackup). */
+export const WAL_ASIDE_SUFFIX = '-wal.before-restore';
+
 /** A temporary name beside `final` for a file that is renamed into place once complete and verified. */
 export const tempBeside = (final: string) => `${final}.tmp-${randomUUID()}`;
 

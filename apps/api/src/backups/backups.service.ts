@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { copyFile, mkdir, rm, stat } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type BackupStatus, backupMessages as b, hostingMessages as m, messages } from '@canopy/contract';
 import type { ServerAccess } from '../access/server-access.ts';
@@ -17,9 +16,6 @@ import {
   commitRename,
   discard,
   ensureBackupDir,
-  foldWal,
-  fsyncPath,
-  RESTORE_STAGE_PREFIX,
   snapshotOffline,
   tempBeside,
   verifyDatabase,
@@ -27,6 +23,7 @@ import {
 import { type BackupRow, backupsRepo } from './backups.repo.ts';
 import { faultPoint } from './fault.ts';
 import { withOwnerLock } from './owner-lock.ts';
+import { assertIntact, swapIn } from './restore-swap.ts';
 
 const liveDatabase = (ctx: AppContext, serverId: string) => join(ctx.servers.runtime.dataDir(serverId), 'engine.db');
 const sizeOf = (path: string) =>
@@ -130,15 +127,6 @@ export async function createBackup(ctx: AppContext, access: ServerAccess) {
   return { message: b.created };
 }
 
-/** Checks a file against the backup's record; throws the reason it cannot be restored. */
-async function assertIntact(path: string, row: BackupRow, integrity: boolean) {
-  const outcome = await verifyDatabase(path, integrity);
-  if (!outcome.ok && outcome.reason === 'missing') throw new AppError(422, 'backup_missing', b.missingFile);
-  if (!outcome.ok) throw new AppError(422, 'backup_damaged', b.damagedIntegrity);
-  if (outcome.sha256 !== row.sha256 || outcome.bytes !== row.bytes)
-    throw new AppError(422, 'backup_damaged', b.damagedChecksum);
-}
-
 /**
  * Replaces the server's database with the backup. The backup is verified before the server is touched;
  * then, under the power lock with the engine stopped, a copy is staged beside engine.db and verified,
@@ -172,25 +160,6 @@ export async function restoreBackup(ctx: AppContext, access: ServerAccess) {
   await refreshFigure(ctx, access);
   await log(ctx, access, 'Backup restored', 'database replaced by the backup; server left stopped');
   return { message: b.restored };
-}
-
-/** The swap itself, with the engine stopped and the power lock held. */
-async function swapIn(ctx: AppContext, serverId: string, row: BackupRow) {
-  const dataDir = ctx.servers.runtime.dataDir(serverId);
-  await mkdir(dataDir, { recursive: true, mode: 0o700 });
-  const live = join(dataDir, 'engine.db');
-  const staged = join(dataDir, `${RESTORE_STAGE_PREFIX}${randomUUID()}`);
-  try {
-    await copyFile(backupFile(ctx.config.dataDir, row.owner_id), staged);
-    // The staged copy is what goes live: its bytes must be the backup's.
-    await assertIntact(staged, row, false);
-    await fsyncPath(staged);
-    await foldWal(live);
-    await faultPoint('backup:restore-before-swap');
-    await commitRename(staged, live, dataDir);
-  } finally {
-    await rm(staged, { force: true });
-  }
 }
 
 /** Deletes the account's backup: its record first, then its file (reconcile removes a file left alone). */

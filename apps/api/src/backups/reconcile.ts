@@ -1,7 +1,15 @@
-import { rm, rmdir } from 'node:fs/promises';
+import { rename, rm, rmdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AppContext } from '../context.ts';
-import { BACKUP_NAME, backupDir, backupsRoot, exists, list, RESTORE_STAGE_PREFIX } from './backup-files.ts';
+import {
+  BACKUP_NAME,
+  backupDir,
+  backupsRoot,
+  exists,
+  list,
+  RESTORE_STAGE_PREFIX,
+  WAL_ASIDE_SUFFIX,
+} from './backup-files.ts';
 import { backupsRepo } from './backups.repo.ts';
 
 /**
@@ -29,10 +37,23 @@ export async function reconcileBackups(ctx: AppContext): Promise<void> {
     await backupsRepo.delete(ctx.db, row);
   }
   const servers = join(dataDir, 'servers');
-  for (const id of await list(servers))
-    for (const name of await list(join(servers, id)))
-      if (name.startsWith(RESTORE_STAGE_PREFIX)) {
-        ctx.log.warn({ file: join(servers, id, name) }, 'removing the staged copy of an unfinished restore');
-        await rm(join(servers, id, name), { force: true });
-      }
+  for (const id of await list(servers)) await settleRestore(ctx, join(servers, id));
+}
+
+/**
+ * A restore killed half-way in a server's directory. Its staged copy still there means the rename (the
+ * commit point) never happened: the copy goes and a -wal it set aside goes back, so the live database is
+ * exactly the old one. No staged copy but a set-aside -wal means it committed: the old -wal goes.
+ */
+async function settleRestore(ctx: AppContext, dir: string) {
+  const names = await list(dir);
+  const staged = names.filter((n) => n.startsWith(RESTORE_STAGE_PREFIX));
+  for (const name of staged) {
+    ctx.log.warn({ file: join(dir, name) }, 'removing the staged copy of an unfinished restore');
+    await rm(join(dir, name), { force: true });
+  }
+  const aside = join(dir, `engine.db${WAL_ASIDE_SUFFIX}`);
+  if (!names.includes(`engine.db${WAL_ASIDE_SUFFIX}`)) return;
+  if (staged.length) await rename(aside, join(dir, 'engine.db-wal'));
+  else await rm(aside, { force: true });
 }
