@@ -118,11 +118,15 @@ describe('an api killed in the middle of a backup create and a restore', () => {
       assert.equal((await call('POST', srv('/Crashy/start'))).status, 202);
       await until('ONLINE');
     };
-    /** Sends a request the api will never answer (it pauses), and resolves once it has paused there. */
-    const pauseOn = async (api: Api, method: string, path: string) => {
+    /**
+     * Sends a request the api will never answer (it pauses), runs `meanwhile` while it is paused there, then
+     * kills the api.
+     */
+    const pauseOn = async (api: Api, method: string, path: string, meanwhile = async () => {}) => {
       const abandon = new AbortController();
       const pending = call(method, path, undefined, abandon.signal).catch(() => null);
       await api.paused;
+      await meanwhile();
       await down(api, 'SIGKILL');
       abandon.abort();
       await pending;
@@ -158,7 +162,12 @@ describe('an api killed in the middle of a backup create and a restore', () => {
     // Killed with the backup copied beside the live database, just before the swap.
     api = await up('backup:restore-before-swap');
     await until('ONLINE');
-    await pauseOn(api, 'POST', srv('/backup/restore'));
+    await pauseOn(api, 'POST', srv('/backup/restore'), async () => {
+      // The restore holds the power lock through the swap: nothing can start the server under it.
+      const start = await call('POST', srv('/Crashy/start'));
+      assert.equal(start.status, 409, JSON.stringify(start.body));
+      assert.equal(start.body.code, 'action_in_progress');
+    });
     assert.ok(
       readdirSync(serverDir()).some((f) => f.startsWith('engine.db.restore-')),
       'the staged copy was there when the api died',
