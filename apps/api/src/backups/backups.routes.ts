@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import type { ServerAccess } from '../access/server-access.ts';
 import type { AppContext } from '../context.ts';
 import { route } from '../http/route.ts';
-import { backupStatus, createBackup, deleteBackup, restoreBackup } from './backups.service.ts';
+import { assertEnabled, backupStatus, createBackup, deleteBackup, restoreBackup } from './backups.service.ts';
 import { reconcileBackups } from './reconcile.ts';
 
 /**
@@ -11,6 +12,11 @@ import { reconcileBackups } from './reconcile.ts';
  * `backup` still reaches its power actions (the router falls back to the parametric route).
  */
 export function backupRoutes(app: FastifyInstance, ctx: AppContext) {
+  // A locked Backup Manager refuses before a byte of whatever body was sent is read (the handlers check again).
+  const gate = async ({ server }: { server: ServerAccess }) => {
+    assertEnabled(server);
+    return () => {};
+  };
   // Before the api listens, so before engines start: what a crash left half-done is resolved first.
   app.addHook('onReady', () => reconcileBackups(ctx));
 
@@ -19,6 +25,7 @@ export function backupRoutes(app: FastifyInstance, ctx: AppContext) {
     url: '/users/:id/server/backup',
     access: 'user',
     server: 'backups:manage',
+    admit: gate,
     handler: ({ server }) => backupStatus(ctx, server),
   });
   route(app, ctx, {
@@ -26,6 +33,7 @@ export function backupRoutes(app: FastifyInstance, ctx: AppContext) {
     url: '/users/:id/server/backup',
     access: 'user',
     server: 'backups:manage',
+    admit: gate,
     handler: ({ server }) => createBackup(ctx, server),
   });
   route(app, ctx, {
@@ -33,6 +41,7 @@ export function backupRoutes(app: FastifyInstance, ctx: AppContext) {
     url: '/users/:id/server/backup',
     access: 'user',
     server: 'backups:manage',
+    admit: gate,
     handler: ({ server }) => deleteBackup(ctx, server),
   });
   route(app, ctx, {
@@ -40,6 +49,7 @@ export function backupRoutes(app: FastifyInstance, ctx: AppContext) {
     url: '/users/:id/server/backup/restore',
     access: 'user',
     server: 'backups:manage',
+    admit: gate,
     handler: ({ server }) => restoreBackup(ctx, server),
   });
 }

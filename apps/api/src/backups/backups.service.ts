@@ -33,7 +33,7 @@ const sizeOf = (path: string) =>
   );
 
 /** disableBackupManager locks the feature for everyone but admins. */
-function assertEnabled(access: ServerAccess) {
+export function assertEnabled(access: ServerAccess) {
   if (access.settings.disableBackupManager && !access.isAdmin)
     throw forbidden(messages.featureDisabled, 'feature_disabled');
 }
@@ -67,12 +67,31 @@ export async function backupStatus(ctx: AppContext, access: ServerAccess): Promi
 }
 
 /**
+ * Accounts with a create under way in this api process. Without it, N creates sent at once all pass the
+ * "no backup yet" and storage checks and each makes a full snapshot (the engine runs them side by side):
+ * N copies of the database on disk, past the storage limit, before the primary key refuses all but one.
+ */
+const creating = new Set<string>();
+
+/**
  * Takes a snapshot of the server's database: the engine's online backup while it runs, a copy while it
- * is offline. It is written beside its final place, verified, recorded and then renamed into place; the
- * row's primary key lets one of two racing creates through and refuses the other.
+ * is offline. It is written beside its final place, verified, recorded and then renamed into place. One
+ * create per account at a time (`creating`); across processes the row's primary key refuses the second.
  */
 export async function createBackup(ctx: AppContext, access: ServerAccess) {
   assertEnabled(access);
+  const ownerId = access.server.owner_id;
+  // Checked and taken in one synchronous step, before any await.
+  if (creating.has(ownerId)) throw conflict(b.busy, 'backup_busy');
+  creating.add(ownerId);
+  try {
+    return await createOnce(ctx, access);
+  } finally {
+    creating.delete(ownerId);
+  }
+}
+
+async function createOnce(ctx: AppContext, access: ServerAccess) {
   const { server, user } = access;
   const ownerId = server.owner_id;
   if (await backupsRepo.find(ctx.db, ownerId)) throw conflict(b.alreadyExists, 'backup_exists');

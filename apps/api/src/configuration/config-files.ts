@@ -5,7 +5,7 @@ import { hostingMessages, serverPageMessages as p } from '@canopy/contract';
 import type { z } from 'zod';
 import type { ServerAccess } from '../access/server-access.ts';
 import type { AppContext } from '../context.ts';
-import { AppError, conflict } from '../errors.ts';
+import { AppError, conflict, notFound } from '../errors.ts';
 import { assertStorageForWrite } from '../servers/storage-quota.ts';
 
 /**
@@ -98,6 +98,19 @@ export async function writeServerFile(
       throw new AppError(507, 'disk_full', hostingMessages.diskFull);
     throw error;
   }
+  await assertNotRemoved(ctx, access);
+}
+
+/**
+ * A write is not under the power lock, so the server may be deleted while it runs; the mkdir above would
+ * then bring back a folder nobody owns, counted in no one's storage and never cleaned. The runtime marks a
+ * server removed before it deletes its folder: a write that finished before that is deleted with the
+ * folder, and one that finishes after it sees the mark here and removes what it brought back.
+ */
+async function assertNotRemoved(ctx: AppContext, access: ServerAccess): Promise<void> {
+  if (!ctx.servers.runtime.isRemoved(access.server.id)) return;
+  await rm(ctx.servers.runtime.dataDir(access.server.id), { recursive: true, force: true });
+  throw notFound(p.noServer, 'no_server');
 }
 
 /** Writes a config file as JSON (see writeServerFile). */

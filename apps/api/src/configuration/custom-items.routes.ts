@@ -15,6 +15,7 @@ import { forbidden } from '../errors.ts';
 import { DEFAULT_BODY_LIMIT } from '../http/body-limits.ts';
 import { route } from '../http/route.ts';
 import { logSaved } from '../server-data/engine-proxy.ts';
+import { WriteQueue } from '../server-data/write-queue.ts';
 import { assertConfigurable } from './config-files.ts';
 import { createTextureItem, readCustomItems, saveCustomItems } from './custom-items.service.ts';
 
@@ -33,10 +34,17 @@ function assertCustomItemsOn(access: ServerAccess) {
     throw forbidden(messages.featureDisabled, 'feature_disabled');
 }
 
-// Refuses before a byte of the (possibly 5 MB) body is read.
-const gate = async ({ server }: { server: ServerAccess }) => {
+/**
+ * One large custom-items body per server at a time, 4 waiting, then 429: a texture upload costs the api
+ * about 17 MB while it is parsed, decoded and inflated (5.6 MB of JSON, its string, the bytes, the pixels),
+ * so twenty sent at once held some 450 MB. A waiting upload stays in the kernel's buffers (write-queue.ts).
+ */
+const uploads = new WriteQueue();
+
+// Refuses before a byte of the (possibly 5 MB) body is read, then waits for the server's turn.
+const gate = async ({ server, signal }: { server: ServerAccess; signal: AbortSignal }) => {
   assertCustomItemsOn(server);
-  return () => {};
+  return uploads.enter(server.server.id, signal);
 };
 
 /** Configuration: custom items and custom textures (server-management document, section 7). */

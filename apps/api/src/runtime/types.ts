@@ -54,6 +54,8 @@ export interface RuntimeDriver {
   settled(id: string): Promise<void>;
   /** True while a power action holds the server's lock. */
   isBusy(id: string): boolean;
+  /** True once remove() began for the server (it never comes back): its files are being or were deleted. */
+  isRemoved(id: string): boolean;
   start(spec: HostedServerSpec): Promise<void>;
   stop(id: string): Promise<void>;
   restart(spec: HostedServerSpec): Promise<void>;

@@ -119,6 +119,10 @@ export class LocalDriver implements RuntimeDriver {
     return this.removed.has(id) || (this.supervisors.get(id)?.busy ?? false);
   }
 
+  isRemoved(id: string) {
+    return this.removed.has(id);
+  }
+
   start(spec: HostedServerSpec) {
     return this.supervisor(spec).start();
   }

@@ -1,0 +1,121 @@
+// Regression tests from an attack on the Backup Manager and Configuration routes (issue 9): each one failed
+// before its fix. Parallel creates each made a full snapshot; a locked Backup Manager read the body before
+// refusing; texture uploads had no line (twenty at once held ~450 MB); a config write racing a server
+// deletion brought the deleted server's folder back.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { connect } from 'node:net';
+import { before, it } from 'node:test';
+import { backupMessages as b, messages, serverPageMessages as p } from '@canopy/contract';
+import { encodeRttxtr } from '@canopy/formats';
+import { MAX_WAITING_WRITES } from '../src/server-data/write-queue.ts';
+import { signInRegistered } from './support/factories.ts';
+import { describeEachDatabase, type TestApi } from './support/harness.ts';
+import { sql, waitForStatus } from './support/servers.ts';
+
+type Session = Awaited<ReturnType<typeof signInRegistered>>;
+
+/** A request on a raw socket that sends its headers and `first` bytes of `body`; the rest on `finish`. */
+function partial(api: TestApi, method: string, path: string, token: string, body: Buffer, first: number) {
+  const socket = connect(Number(new URL(api.url).port), '127.0.0.1');
+  let answer = '';
+  socket.on('data', (d) => {
+    answer += d;
+  });
+  socket.on('error', () => {});
+  const ended = new Promise<string>((resolve) => socket.on('close', () => resolve(answer)));
+  socket.write(
+    `${method} ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+  );
+  socket.write(body.subarray(0, first));
+  return { finish: () => socket.write(body.subarray(first)), drop: () => socket.destroy(), answer: ended };
+}
+
+const status = (answer: string) => Number(answer.split(' ')[1]);
+const json = (answer: string) => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));
+
+function textureBody(fill: number) {
+  const rgba = new Uint8Array(64 * 64 * 4).fill(fill);
+  const rttexBase64 = Buffer.from(encodeRttxtr({ width: 64, height: 64, rgba })).toString('base64');
+  return Buffer.from(JSON.stringify({ itemName: `Block ${fill}`, rarity: 999, rttexBase64, properties: {} }));
+}
+
+describeEachDatabase('backup and configuration routes under attack', (api) => {
+  let owner: Session;
+  let server = '';
+  let serverId = '';
+  const call = (s: Session, method: string, path: string, body?: unknown) =>
+    api().request(method, `/users/${s.user.id}/server${path}`, { token: s.sessionToken, body });
+
+  before(async () => {
+    owner = await signInRegistered(api());
+    server = `atk${api().dialect[0]}${process.pid % 1000}`;
+    assert.equal((await call(owner, 'POST', '', { serverName: server })).status, 201);
+    serverId = (await api().ctx.db.get<{ id: string }>('SELECT id FROM servers WHERE owner_id = ?', [owner.user.id]))
+      ?.id as string;
+  });
+
+  it('lets one of many parallel creates snapshot the database; the others are refused', async () => {
+    assert.equal((await call(owner, 'POST', `/${server}/start`)).status, 202);
+    await waitForStatus(api(), server, 'ONLINE');
+    const answers = await Promise.all(Array.from({ length: 8 }, () => call(owner, 'POST', '/backup')));
+    assert.deepEqual(answers.map((a) => a.status).sort(), [200, 409, 409, 409, 409, 409, 409, 409]);
+    for (const a of answers.filter((x) => x.status === 409))
+      assert.ok([b.busy, b.alreadyExists].includes(a.body.error));
+    const snapshots = api()
+      .ctx.servers.runtime.consoleHistory(serverId)
+      .filter((line) => line.includes('Backup written'));
+    assert.equal(snapshots.length, 1, `one snapshot, not one per request: ${snapshots.join(' | ')}`);
+    assert.equal((await call(owner, 'DELETE', '/backup')).status, 200);
+    assert.equal((await call(owner, 'POST', `/${server}/stop`)).status, 202);
+    await waitForStatus(api(), server, 'OFFLINE');
+  });
+
+  it('refuses a locked Backup Manager before reading the body', async () => {
+    await sql(api(), "INSERT INTO settings (key, value) VALUES ('disableBackupManager', 'true')");
+    try {
+      const path = `/users/${owner.user.id}/server/backup`;
+      const upload = partial(api(), 'POST', path, owner.sessionToken, Buffer.alloc(5 * 1024 * 1024, 32), 16);
+      const answer = await upload.answer;
+      assert.equal(status(answer), 403, answer.split('\r\n')[0]);
+      assert.equal(json(answer).error, messages.featureDisabled);
+    } finally {
+      await sql(api(), "DELETE FROM settings WHERE key = 'disableBackupManager'");
+    }
+  });
+
+  it('takes texture uploads one at a time per server with a bounded line (429 past it, nothing written)', async () => {
+    const path = `/users/${owner.user.id}/server/custom-item`;
+    const holder = partial(api(), 'POST', path, owner.sessionToken, textureBody(1), 100);
+    await new Promise((r) => setTimeout(r, 200)); // the holder has its turn and is sending its body
+    const waiters = Array.from({ length: MAX_WAITING_WRITES }, (_, i) =>
+      partial(api(), 'POST', path, owner.sessionToken, textureBody(10 + i), 0),
+    );
+    await new Promise((r) => setTimeout(r, 200));
+    const over = await call(owner, 'POST', '/custom-item', JSON.parse(textureBody(2).toString()));
+    assert.equal(over.status, 429, JSON.stringify(over.body));
+    assert.equal(over.body.code, 'writes_queued');
+    for (const w of waiters) w.drop();
+    holder.finish();
+    assert.equal(status(await holder.answer), 200);
+    const items = (await call(owner, 'GET', '/item-config')).body.items as { Name: string }[];
+    assert.deepEqual(
+      items.map((i) => i.Name),
+      ['Block 1'],
+    );
+  });
+
+  it('a config write that races the deletion of its server leaves no folder behind', async () => {
+    const dir = api().ctx.servers.runtime.dataDir(serverId);
+    const path = `/users/${owner.user.id}/server/custom-item`;
+    const upload = partial(api(), 'POST', path, owner.sessionToken, textureBody(3), 10);
+    await new Promise((r) => setTimeout(r, 200)); // past authorization, waiting for its body
+    assert.equal((await call(owner, 'DELETE', '')).status, 200);
+    assert.equal(existsSync(dir), false);
+    upload.finish();
+    const answer = await upload.answer;
+    assert.equal(status(answer), 404, answer);
+    assert.equal(json(answer).error, p.noServer);
+    assert.equal(existsSync(dir), false, 'the deleted server folder came back');
+  });
+});
