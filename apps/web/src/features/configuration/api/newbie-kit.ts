@@ -47,7 +47,10 @@ export function useSaveNewbieKit(userId: string, serverOwned: string) {
         schema: messageResponseSchema,
         defaultError: () => c.saveFailed,
       }),
-    onSuccess: (answer) => {
+    onSuccess: (answer, kit) => {
+      // The restart unmounts the tab (busy gate) before onSettled's refetch could run: keep the saved kit in
+      // the cache so that the tab comes back with it, not with the kit from before the save.
+      queryClient.setQueryData(newbieKitKey(userId), kit);
       toast.success(answer.message);
       if (!hasServer(serverOwned)) toast.error(c.noServerToRestart);
       else restart.run(serverOwned, 'restart');

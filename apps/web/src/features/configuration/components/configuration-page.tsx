@@ -1,6 +1,5 @@
-import { type ConfigurationTab, configurationMessages, type WebRoute } from '@canopy/contract';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { type ConfigurationTab, configurationMessages, configurationTabs, type WebRoute } from '@canopy/contract';
+import { Link, useSearchParams } from 'react-router';
 import { Card, Spinner, TabBar } from '../../../components/ui/index.ts';
 import { useOwnedServer } from '../../../hooks/use-owned-server.ts';
 import { useRegisteredProfile } from '../../../lib/profile-query.ts';
@@ -66,10 +65,22 @@ function ConfigurationGate() {
   );
 }
 
+/**
+ * The chosen tab lives in the URL (`?tab=newbie-kit`), not in component state: saving the kit or the custom
+ * items restarts the server, the gate then swaps the tabs for the busy message, and state would come back
+ * on the first tab once the server is online again.
+ */
+function useChosenTab(): [ConfigurationTab | null, (tab: ConfigurationTab) => void] {
+  const [params, setParams] = useSearchParams();
+  const value = params.get('tab');
+  const chosen = configurationTabs.find((tab) => tab === value) ?? null;
+  return [chosen, (tab) => setParams({ tab }, { replace: true })];
+}
+
 function ConfigurationTabs() {
   const { profile, settings } = useRegisteredProfile();
   const tabs = visibleConfigurationTabs(settings, profile.isAdmin);
-  const [chosen, setChosen] = useState<ConfigurationTab | null>(null);
+  const [chosen, setChosen] = useChosenTab();
   const active = chosen && tabs.includes(chosen) ? chosen : tabs[0];
   if (!active)
     return (

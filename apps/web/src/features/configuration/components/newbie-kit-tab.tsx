@@ -28,10 +28,12 @@ export function NewbieKitTab({ userId, serverOwned }: { userId: string; serverOw
   const save = useSaveNewbieKit(userId, serverOwned);
   const [draft, setDraft] = useState<Draft | null>(null);
 
-  // The draft starts from the stored kit, once; a refetch after saving does not undo typing.
+  // The draft starts from the stored kit, once; a refetch after saving does not undo typing. It waits for a
+  // fetch in flight: a cached kit may be older than the stored one (the tab remounts after a save's restart).
+  const fetching = kit.isFetching;
   useEffect(() => {
-    if (kit.data && draft === null) setDraft(draftOf(kit.data));
-  }, [kit.data, draft]);
+    if (kit.data && !fetching && draft === null) setDraft(draftOf(kit.data));
+  }, [kit.data, fetching, draft]);
 
   const names = useMemo(
     () => new Map((allItems.data ?? []).map((item) => [item.item_id, item.name] as const)),
