@@ -91,4 +91,18 @@ describe('newbie kit draft', () => {
     ]);
     assert.deepEqual(searchKitItems(items, '  '), []);
   });
+  it('lists the closest names first: exact, then starting with the query, then containing it', () => {
+    const items = ['Bedrock', 'Bedrock Seed', 'Rock', 'Rock Seed', 'Rockslide'].map((name, i) => ({
+      item_id: i + 8,
+      name,
+    }));
+    assert.deepEqual(
+      searchKitItems(items, 'rock').map((i) => i.name),
+      ['Rock', 'Rock Seed', 'Rockslide', 'Bedrock', 'Bedrock Seed'],
+    );
+    assert.deepEqual(
+      searchKitItems(items, 'rock', 2).map((i) => i.name),
+      ['Rock', 'Rock Seed'],
+    );
+  });
 });

@@ -31,7 +31,11 @@ export function removeKitItem(items: readonly [number, number][], id: number): [
   return items.filter(([itemId]) => itemId !== id);
 }
 
-/** Items whose name contains the query (or whose id is it), at most `limit` (spec: 10 suggestions). */
+/**
+ * Items whose name contains the query (or whose id is it), at most `limit` (spec: 10 suggestions). The
+ * closest come first: an exact name or id, then names that start with the query, then the rest in database
+ * order; otherwise typing "rock" would list "Bedrock" above "Rock".
+ */
 export function searchKitItems<T extends { item_id: number; name: string }>(
   items: readonly T[],
   query: string,
@@ -39,10 +43,15 @@ export function searchKitItems<T extends { item_id: number; name: string }>(
 ): T[] {
   const needle = query.trim().toLowerCase();
   if (!needle) return [];
-  const found: T[] = [];
+  const exact: T[] = [];
+  const prefix: T[] = [];
+  const contains: T[] = [];
   for (const item of items) {
-    if (String(item.item_id) === needle || item.name.toLowerCase().includes(needle)) found.push(item);
-    if (found.length >= limit) break;
+    const name = item.name.toLowerCase();
+    if (name === needle || String(item.item_id) === needle) exact.push(item);
+    else if (name.startsWith(needle)) {
+      if (prefix.length < limit) prefix.push(item);
+    } else if (name.includes(needle) && contains.length < limit) contains.push(item);
   }
-  return found;
+  return [...exact, ...prefix, ...contains].slice(0, limit);
 }

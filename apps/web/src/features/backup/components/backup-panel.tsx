@@ -1,6 +1,7 @@
 import { backupMessages as b } from '@canopy/contract';
 import { useState } from 'react';
 import { Button, Card, ConfirmDialog, Spinner } from '../../../components/ui/index.ts';
+import { useErrorToast } from '../../../hooks/use-error-toast.ts';
 import { formatDateTime, formatSize } from '../../../lib/format.ts';
 import { createBackup, deleteBackup, restoreBackup, useBackupAction } from '../api/backup-mutations.ts';
 import { useBackupStatus } from '../api/get-backup.ts';
@@ -18,6 +19,8 @@ export function BackupPanel({ userId }: { userId: string }) {
   const restore = useBackupAction(userId, restoreBackup);
   const remove = useBackupAction(userId, deleteBackup);
   const [confirming, setConfirming] = useState<'restore' | 'delete' | null>(null);
+  // Spec section 8: every failure is an error toast too ('Failed to fetch backup status.').
+  useErrorToast(status.error);
   const busy = create.isPending || restore.isPending || remove.isPending;
 
   if (status.isPending)
