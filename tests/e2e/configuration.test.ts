@@ -111,6 +111,12 @@ describe('Configuration against the real api and engine', () => {
     const kitItems = owner.getByRole('list', { name: 'Kit items' });
     await kitItems.getByText('x8', { exact: true }).waitFor();
     assert.equal(await kitItems.getByRole('listitem').count(), 1);
+    // A look at another tab keeps the unsaved kit (the tab used to start again from the stored one).
+    await owner.getByRole('tab', { name: 'Custom Items' }).click();
+    await owner.getByTestId('custom-items-add').waitFor();
+    await owner.getByRole('tab', { name: 'Newbie Kit' }).click();
+    await kitItems.getByText('x8', { exact: true }).waitFor();
+    assert.equal(await owner.getByTestId('kit-currency-card').getByLabel('Gems').inputValue(), '300');
 
     await owner.getByRole('button', { name: 'Save Changes & Restart Server' }).click();
     // The restart swaps the tabs for the busy message; once the server is online again the page is back on

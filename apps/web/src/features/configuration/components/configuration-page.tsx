@@ -1,4 +1,5 @@
 import { type ConfigurationTab, configurationMessages, configurationTabs, type WebRoute } from '@canopy/contract';
+import { useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Card, Spinner, TabBar } from '../../../components/ui/index.ts';
 import { useOwnedServer } from '../../../hooks/use-owned-server.ts';
@@ -82,6 +83,10 @@ function ConfigurationTabs() {
   const tabs = visibleConfigurationTabs(settings, profile.isAdmin);
   const [chosen, setChosen] = useChosenTab();
   const active = chosen && tabs.includes(chosen) ? chosen : tabs[0];
+  // A tab once opened stays mounted (hidden) while another is shown, so that its unsaved draft (the kit,
+  // the custom items, a chosen PNG) survives a look at another tab. Adding to the set is idempotent.
+  const opened = useRef(new Set<ConfigurationTab>());
+  if (active) opened.current.add(active);
   if (!active)
     return (
       <Card>
@@ -90,6 +95,18 @@ function ConfigurationTabs() {
         </p>
       </Card>
     );
+  const panel = (tab: ConfigurationTab) => {
+    switch (tab) {
+      case 'general':
+        return <GeneralTab userId={profile.id} />;
+      case 'newbie-kit':
+        return <NewbieKitTab userId={profile.id} serverOwned={profile.serverOwned} />;
+      case 'custom-items':
+        return <CustomItemsTab />;
+      case 'custom-textures':
+        return <CustomTexturesTab />;
+    }
+  };
   return (
     <div className="flex flex-col gap-6">
       <TabBar
@@ -99,12 +116,19 @@ function ConfigurationTabs() {
         active={active}
         onChange={setChosen}
       />
-      <div role="tabpanel" id={`configuration-panel-${active}`} aria-labelledby={`configuration-tab-${active}`}>
-        {active === 'general' && <GeneralTab userId={profile.id} />}
-        {active === 'newbie-kit' && <NewbieKitTab userId={profile.id} serverOwned={profile.serverOwned} />}
-        {active === 'custom-items' && <CustomItemsTab />}
-        {active === 'custom-textures' && <CustomTexturesTab />}
-      </div>
+      {tabs
+        .filter((tab) => opened.current.has(tab))
+        .map((tab) => (
+          <div
+            key={tab}
+            role="tabpanel"
+            id={`configuration-panel-${tab}`}
+            aria-labelledby={`configuration-tab-${tab}`}
+            hidden={tab !== active}
+          >
+            {panel(tab)}
+          </div>
+        ))}
     </div>
   );
 }
