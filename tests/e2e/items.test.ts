@@ -39,7 +39,18 @@ describe('Item Database', () => {
     await page.getByRole('button', { name: 'Page 2', exact: true }).click();
     await page.getByTestId('items-count').getByText('Showing 25–48 of 336 items').waitFor();
 
-    // The search waits for typing to stop, then narrows the list; the page goes back to 1.
+    // The search waits for typing to stop, then narrows the list; the page goes back to 1. Meanwhile page 2
+    // stays (it used to jump to page 1 of the unfiltered list at the keystroke): every count shown is recorded.
+    await page.evaluate(() => {
+      const count = document.querySelector('[data-testid="items-count"]') as HTMLElement;
+      const seen: string[] = [];
+      (window as unknown as { seenCounts: string[] }).seenCounts = seen;
+      new MutationObserver(() => seen.push(count.textContent ?? '')).observe(count, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      });
+    });
     await page.getByTestId('items-search').fill('dirt');
     await page
       .getByTestId('items-count')
@@ -47,6 +58,9 @@ describe('Item Database', () => {
       .waitFor();
     const names = await tileNames(page);
     assert.ok(names.length > 0 && names.every((n) => n.toLowerCase().includes('dirt')), names.join(', '));
+    const seen = await page.evaluate(() => (window as unknown as { seenCounts: string[] }).seenCounts);
+    assert.ok(seen.length > 0, 'the count changed');
+    assert.ok(!seen.includes('Showing 1–24 of 336 items'), `counts shown: ${seen.join(' | ')}`);
 
     await page.getByTestId('items-search').fill('');
     await page.getByTestId('items-item-kind').selectOption({ label: 'Clothing' });

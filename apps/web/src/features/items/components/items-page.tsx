@@ -13,10 +13,14 @@ import { ServerIp } from './server-ip.tsx';
 /** The Item Database (/items): search and filter the item database, preview an item's sprite. */
 export function ItemsPage() {
   const [filters, setFilters] = useState<ItemFilters>(emptyItemFilters);
-  const [page, setPage] = useState(1);
   const [open, setOpen] = useState<Item | null>(null);
   // Only the typed name waits; a changed filter searches at once.
   const name = useDebouncedValue(filters.name, ITEM_SEARCH_DEBOUNCE_MS);
+  // The page belongs to the name it was chosen under: a new name starts at page 1 once it has settled.
+  // Going back to page 1 on the keystroke instead showed page 1 of the old search for the 500 ms wait.
+  const [paging, setPaging] = useState({ name, page: 1 });
+  const page = paging.name === name ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ name, page: next });
   const items = useItems({ ...filters, name }, page);
   const total = items.data?.total ?? 0;
   useErrorToast(items.error);
@@ -44,8 +48,12 @@ export function ItemsPage() {
           <ItemsFilterBar
             filters={filters}
             onChange={(next) => {
+              const filtered =
+                next.rarity !== filters.rarity ||
+                next.clothingType !== filters.clothingType ||
+                next.itemKind !== filters.itemKind;
               setFilters(next);
-              setPage(1);
+              if (filtered) setPage(1);
             }}
           />
           {items.isError ? (
