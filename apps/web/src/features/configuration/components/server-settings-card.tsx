@@ -29,6 +29,9 @@ export function ServerSettingsCard({ userId }: { userId: string }) {
     <Card heading="Server Settings" data-testid="server-settings-card">
       {config.isPending ? (
         <SkeletonRows rows={2} />
+      ) : config.isError ? (
+        // In place of the form: an empty delay field would only lead to 'must be a valid number'.
+        <p className="text-red-400 text-sm">{config.error.message}</p>
       ) : (
         <form onSubmit={submit} className="flex flex-col gap-4">
           <Input
