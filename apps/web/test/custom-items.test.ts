@@ -9,6 +9,7 @@ import {
   defaultAdvancedOptions,
   parseIntOrZero,
   searchCustomItems,
+  textureCellError,
   textureProperties,
   textureRarity,
 } from '../src/features/configuration/custom-items-logic.ts';
@@ -81,6 +82,18 @@ describe('custom items logic', () => {
     assert.equal(textureRarity('0'), undefined);
     assert.equal(textureRarity('1000'), undefined);
     assert.equal(textureRarity(''), undefined);
+  });
+
+  it('refuses a texture cell outside the image before anything is sent', () => {
+    const sheet = { width: 64, height: 32 };
+    assert.equal(textureCellError({ texture_x: '1', texture_y: '0' }, sheet), undefined);
+    assert.equal(textureCellError({ texture_x: '', texture_y: '' }, { width: 20, height: 20 }), undefined);
+    assert.equal(textureCellError({ texture_x: '2', texture_y: '0' }, sheet), t.cellOutside(2, 0, 64, 32));
+    assert.equal(textureCellError({ texture_x: '0', texture_y: '1' }, sheet), t.cellOutside(0, 1, 64, 32));
+    assert.equal(
+      t.cellOutside(2, 0, 64, 32),
+      'Texture X and Y must point at a 32x32 cell of the image: cell (2, 0) lies outside the 64x32 image.',
+    );
   });
 });
 

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
+import { itemMessages } from '@canopy/contract';
 import { cutSprite, decodeRttexFile, encodeRtpack } from '@canopy/formats/node';
 import { createSheetCache } from '../src/features/items/sprite-sheets.ts';
 
@@ -39,5 +40,8 @@ test('a failed fetch is not cached, and an item without a texture says so', asyn
   assert.equal((await cache.sprite(item))[3], 255);
   assert.equal(calls, 2);
   await assert.rejects(cache.sprite({ ...item, texture: '' }), /Texture not found\./);
-  await assert.rejects(cache.sprite({ ...item, texture_x: 5 }), /outside the 32x32 texture/);
+  // A cell outside the sheet, or a sheet that does not decode, is the page's text, not the decoder's.
+  await assert.rejects(cache.sprite({ ...item, texture_x: 5 }), { message: itemMessages.textureFailed });
+  const broken = createSheetCache(async () => new Uint8Array([1, 2, 3]));
+  await assert.rejects(broken.sprite(item), { message: itemMessages.textureFailed });
 });

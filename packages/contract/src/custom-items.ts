@@ -19,6 +19,9 @@ export const customItemsMessages = {
   fillAll: 'Please fill all fields and select a PNG file.',
   textureMissing: (file: string) => `The texture ${file} does not exist on this server.`,
   badBase64: 'rttexBase64 must be base64.',
+  /** Texture X and Y count 32x32 cells; one past the image's edge has no pixels to draw. */
+  cellOutside: (x: number, y: number, width: number, height: number) =>
+    `Texture X and Y must point at a 32x32 cell of the image: cell (${x}, ${y}) lies outside the ${width}x${height} image.`,
   /** items.dat ids are positions: a far id would fill the file with placeholders up to it. */
   idTooHigh: (id: number, max: number) =>
     `Item ID ${id} is too high: custom item IDs go up to ${max} (the item database's last ID plus ${MAX_CUSTOM_ITEMS}).`,

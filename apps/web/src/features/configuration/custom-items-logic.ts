@@ -90,3 +90,17 @@ export function textureRarity(text: string): number | undefined {
   const n = Number(text.trim());
   return Number.isInteger(n) && n >= 1 && n <= 999 ? n : undefined;
 }
+
+/**
+ * Why the options' texture cell cannot be cut from an image of this size (x*32 and y*32 must fall inside
+ * it, as the sprite is cut), or undefined when it can. An empty X or Y counts as the default 0.
+ */
+export function textureCellError(
+  options: Pick<AdvancedOptions, 'texture_x' | 'texture_y'>,
+  image: { width: number; height: number },
+): string | undefined {
+  const { texture_x: x = 0, texture_y: y = 0 } = textureProperties({ ...defaultAdvancedOptions(), ...options });
+  if (x < 0 || y < 0 || x * 32 >= image.width || y * 32 >= image.height)
+    return customItemsMessages.cellOutside(x, y, image.width, image.height);
+  return undefined;
+}

@@ -4,7 +4,7 @@ import { type DragEvent, useEffect, useRef, useState } from 'react';
 import { Button, Card, Input, useToast } from '../../../components/ui/index.ts';
 import { useRegisteredProfile } from '../../../lib/profile-query.ts';
 import { useCreateCustomItem } from '../api/custom-items.ts';
-import { defaultAdvancedOptions, textureProperties, textureRarity } from '../custom-items-logic.ts';
+import { defaultAdvancedOptions, textureCellError, textureProperties, textureRarity } from '../custom-items-logic.ts';
 import { buildRttexBase64, decodePngFile, TextureImageError } from '../custom-texture-image.ts';
 import { CustomTextureAdvanced } from './custom-texture-advanced.tsx';
 
@@ -63,6 +63,8 @@ export function CustomTexturesTab() {
   const submit = async () => {
     const itemRarity = textureRarity(rarity);
     if (!image || !name.trim() || itemRarity === undefined) return toast.error(t.fillAll);
+    const cellError = textureCellError(options, image);
+    if (cellError) return toast.error(cellError);
     setBuilding(true);
     try {
       const rttexBase64 = await buildRttexBase64(image);
