@@ -146,6 +146,8 @@ describe('Backup Manager against a running server', () => {
     await page.reload();
     await open(page, b.title);
     await state(page, 'error');
-    await page.getByText(b.fetchFailed, { exact: true }).waitFor();
+    await page.getByTestId('backup-state').getByText(b.fetchFailed, { exact: true }).waitFor();
+    // Like every failure (spec section 8), it is an error toast too.
+    await page.getByRole('alert').filter({ hasText: b.fetchFailed }).waitFor();
   });
 });

@@ -54,6 +54,7 @@ function useRestart(userId: string, serverOwned: string) {
 
 /** 'Save Changes & Restart Server': PUT the whole list, then restart (the engine rebuilds items.dat at start). */
 export function useSaveCustomItems(userId: string, serverOwned: string) {
+  const queryClient = useQueryClient();
   const toast = useToast();
   const refetch = useRefetchItems(userId);
   const restart = useRestart(userId, serverOwned);
@@ -65,7 +66,10 @@ export function useSaveCustomItems(userId: string, serverOwned: string) {
         schema: messageResponseSchema,
         defaultError: () => t.saveFailed,
       }),
-    onSuccess: () => {
+    onSuccess: (_answer, items) => {
+      // The restart unmounts the tab before onSettled's refetch: it comes back with the saved list, not a
+      // flash of the list from before the save.
+      queryClient.setQueryData(customItemsKey(userId), { items });
       toast.success(t.updated);
       restart();
     },
