@@ -4,7 +4,7 @@
 // `..`, slashes (encoded or not), absolute paths and NUL bytes cannot reach anything else.
 import { createHash } from 'node:crypto';
 import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { type FileHandle, open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { baseTextureNamePattern, customTextureNamePattern, itemMessages } from '@canopy/contract';
 import type { FastifyInstance } from 'fastify';
@@ -21,17 +21,38 @@ const BASE_CACHE_CONTROL = 'private, max-age=300, must-revalidate';
 // A custom texture's name is its content hash: it can never change.
 const HASHED_CACHE_CONTROL = 'private, max-age=31536000, immutable';
 
-/** Reads a regular file (never through a symlink), or null when it is not there. */
-async function readTexture(path: string): Promise<{ bytes: Buffer; key: string } | null> {
+type Texture = { handle: FileHandle; size: number; key: string };
+
+/**
+ * Opens a regular file (never through a symlink), or null when it is not there. The caller streams it and
+ * closes it: a texture is never held whole in memory, so a thousand downloads of a 4 MB texture by one
+ * user cost the api a socket buffer each, not 4 GB.
+ */
+async function openTexture(path: string): Promise<Texture | null> {
   const handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW).catch(() => null);
   if (!handle) return null;
   try {
     const info = await handle.stat();
-    if (!info.isFile() || info.size > MAX_TEXTURE_BYTES) return null;
-    return { bytes: await handle.readFile(), key: `${info.ino}:${info.mtimeMs}:${info.size}` };
-  } finally {
-    await handle.close();
+    if (info.isFile() && info.size <= MAX_TEXTURE_BYTES)
+      return { handle, size: info.size, key: `${info.ino}:${info.mtimeMs}:${info.size}` };
+  } catch {
+    // treated as missing
   }
+  await handle.close();
+  return null;
+}
+
+/** The ETag of an open file's content, read in small pieces (the handle stays open, its position unused). */
+async function contentTag(handle: FileHandle): Promise<string> {
+  const hash = createHash('sha256');
+  const chunk = Buffer.allocUnsafe(64 * 1024);
+  for (let at = 0; ; ) {
+    const { bytesRead } = await handle.read(chunk, 0, chunk.length, at);
+    if (bytesRead === 0) break;
+    hash.update(chunk.subarray(0, bytesRead));
+    at += bytesRead;
+  }
+  return `"${hash.digest('base64url').slice(0, 22)}"`;
 }
 
 /** Registers GET /cache/:file on the given item database. */
@@ -51,19 +72,28 @@ export function cacheRoutes(app: FastifyInstance, ctx: AppContext, items: ItemDa
         throw badRequest('Texture names are file names such as tiles_page1.rttex.', 'invalid_texture_name');
       const dir = custom ? await ownServerDir(ctx, caller) : null;
       const path = custom ? dir && join(dir, 'cache', name) : await items.baseTexture(name);
-      const file = path ? await readTexture(path) : null;
+      const file = path ? await openTexture(path) : null;
       if (!path || !file) throw notFound(itemMessages.textureNotFound, 'texture_not_found');
 
-      let etag = custom ? `"${name.slice(7, 23)}"` : etags.get(path)?.etag;
-      if (!custom && etags.get(path)?.key !== file.key) {
-        etag = `"${createHash('sha256').update(file.bytes).digest('base64url').slice(0, 22)}"`;
-        etags.set(path, { key: file.key, etag });
+      let stream: ReturnType<FileHandle['createReadStream']> | null = null;
+      try {
+        let etag = custom ? `"${name.slice(7, 23)}"` : etags.get(path)?.etag;
+        if (!custom && etags.get(path)?.key !== file.key) {
+          etag = await contentTag(file.handle);
+          etags.set(path, { key: file.key, etag });
+        }
+        reply.header('ETag', etag);
+        reply.header('Cache-Control', custom ? HASHED_CACHE_CONTROL : BASE_CACHE_CONTROL);
+        const match = req.headers['if-none-match'];
+        if (match?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) return reply.code(304).send();
+        reply.type('application/octet-stream').header('Content-Length', file.size);
+        if (file.size === 0) return reply.send(Buffer.alloc(0));
+        // The stream owns the handle from here: it closes it at the end, on an error or when the client goes.
+        stream = file.handle.createReadStream({ start: 0 });
+        return reply.send(stream);
+      } finally {
+        if (!stream) await file.handle.close().catch(() => {});
       }
-      reply.header('ETag', etag);
-      reply.header('Cache-Control', custom ? HASHED_CACHE_CONTROL : BASE_CACHE_CONTROL);
-      const match = req.headers['if-none-match'];
-      if (match?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) return reply.code(304).send();
-      return reply.type('application/octet-stream').send(file.bytes);
     },
   });
 }

@@ -1,0 +1,67 @@
+// Regression test from an attack on GET /cache/{file} (issue 9): each download read the whole texture into
+// memory, so one user opening many downloads of a 4 MB custom texture and not reading them held 4 MB each.
+import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
+import { join } from 'node:path';
+import { before, it } from 'node:test';
+import { signInRegistered } from './support/factories.ts';
+import { describeEachDatabase, type TestApi } from './support/harness.ts';
+
+type Session = Awaited<ReturnType<typeof signInRegistered>>;
+
+const TEXTURE = 'custom_00112233445566ff.rttex';
+const TEXTURE_BYTES = 4 * 1024 * 1024;
+const DOWNLOADS = 40;
+
+/** A GET on a raw socket that stops reading once the answer has started (a client that never drains it). */
+function stalledDownload(api: TestApi, path: string, token: string) {
+  const socket: Socket = connect(Number(new URL(api.url).port), '127.0.0.1');
+  socket.on('error', () => {});
+  const started = new Promise<string>((resolve) =>
+    socket.once('data', (d) => {
+      socket.pause();
+      resolve(d.toString('latin1').split('\r\n')[0] ?? '');
+    }),
+  );
+  socket.write(`GET ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\n\r\n`);
+  return { started, socket };
+}
+
+describeEachDatabase('texture downloads under attack', (api) => {
+  let owner: Session;
+
+  before(async () => {
+    owner = await signInRegistered(api());
+    const server = `dl${api().dialect[0]}${process.pid % 1000}`;
+    const made = await api().request('POST', `/users/${owner.user.id}/server`, {
+      token: owner.sessionToken,
+      body: { serverName: server },
+    });
+    assert.equal(made.status, 201);
+    const row = await api().ctx.db.get<{ id: string }>('SELECT id FROM servers WHERE owner_id = ?', [owner.user.id]);
+    const cache = join(api().ctx.servers.runtime.dataDir(row?.id as string), 'cache');
+    mkdirSync(cache, { recursive: true });
+    writeFileSync(join(cache, TEXTURE), Buffer.alloc(TEXTURE_BYTES, 7));
+  });
+
+  it('streams a texture: many stalled downloads do not hold it in memory each', async () => {
+    const before = process.memoryUsage().arrayBuffers;
+    const downloads = Array.from({ length: DOWNLOADS }, () =>
+      stalledDownload(api(), `/cache/${TEXTURE}`, owner.sessionToken),
+    );
+    let held = 0;
+    try {
+      for (const line of await Promise.all(downloads.map((d) => d.started))) assert.equal(line, 'HTTP/1.1 200 OK');
+      held = process.memoryUsage().arrayBuffers - before;
+    } finally {
+      // Before the api closes, which waits for its connections.
+      for (const d of downloads) d.socket.destroy();
+    }
+    // Read whole, 40 downloads held 160 MB; streamed, each holds a read buffer or two.
+    assert.ok(
+      held < (DOWNLOADS * TEXTURE_BYTES) / 4,
+      `the api holds ${Math.round(held / 1e6)} MB for ${DOWNLOADS} stalled downloads`,
+    );
+  });
+});
