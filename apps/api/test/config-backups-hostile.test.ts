@@ -105,6 +105,32 @@ describeEachDatabase('backup and configuration routes under attack', (api) => {
     );
   });
 
+  it('a restore that loses the power lock to a start leaves the server wanted running', async () => {
+    assert.equal((await call(owner, 'POST', '/backup')).status, 200); // offline copy
+    const runtime = api().ctx.servers.runtime;
+    const row = await api().ctx.db.get('SELECT * FROM servers WHERE id = ?', [serverId]);
+    // A start arrives while the restore verifies the backup (after its busy check): as the power route does,
+    // it records the wish, then takes the lock.
+    await sql(api(), "UPDATE servers SET desired_state = 'running' WHERE id = ?", [serverId]);
+    const started = runtime.start(api().ctx.servers.spec(row as never));
+    const isBusy = runtime.isBusy;
+    runtime.isBusy = () => false;
+    try {
+      const refused = await call(owner, 'POST', '/backup/restore');
+      assert.equal(refused.status, 409, JSON.stringify(refused.body));
+    } finally {
+      runtime.isBusy = isBusy;
+    }
+    await started;
+    const wish = await api().ctx.db.get<{ desired_state: string }>('SELECT desired_state FROM servers WHERE id = ?', [
+      serverId,
+    ]);
+    assert.equal(wish?.desired_state, 'running', 'the running server is marked stopped');
+    assert.equal((await call(owner, 'POST', `/${server}/stop`)).status, 202);
+    await waitForStatus(api(), server, 'OFFLINE');
+    assert.equal((await call(owner, 'DELETE', '/backup')).status, 200);
+  });
+
   it('a config write that races the deletion of its server leaves no folder behind', async () => {
     const dir = api().ctx.servers.runtime.dataDir(serverId);
     const path = `/users/${owner.user.id}/server/custom-item`;

@@ -171,7 +171,10 @@ export async function restoreBackup(ctx: AppContext, access: ServerAccess) {
     try {
       await runtime.exclusive(ctx.servers.spec(server), () => swapIn(ctx, server.id, row));
     } catch (error) {
-      if (server.desired_state === 'running' && runtime.state(server.id).status === 'ONLINE')
+      // Failed, or never began because a start took the lock during the checks above: the wish follows what
+      // the engine does now, so a running server is not left marked 'stopped' (an api restart would stop it).
+      const now = runtime.state(server.id).status;
+      if (now === 'ONLINE' || now === 'STARTING' || now === 'RESTARTING')
         await serversRepo.setDesiredState(ctx.db, server.id, 'running').catch(() => {});
       throw error;
     }
