@@ -94,6 +94,7 @@ export async function writeServerFile(
     await rename(tmp, file);
   } catch (error) {
     await rm(tmp, { force: true });
+    await assertNotRemoved(ctx, access); // the folder went away under the write (ENOENT): say why
     if ((error as NodeJS.ErrnoException).code === 'ENOSPC')
       throw new AppError(507, 'disk_full', hostingMessages.diskFull);
     throw error;
