@@ -137,4 +137,34 @@ describe('Item Database', () => {
     await page.getByTestId('items-error').getByText('Boom from the api.').waitFor();
     assert.equal(await page.getByTestId('items-grid').count(), 0);
   });
+
+  it('says when a sprite cannot be drawn, for that item only', async () => {
+    const page = await (await browser.newContext()).newPage();
+    await signInAndRegister(page, app.url, 'itemsheet', 'ItemSheet1');
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    // The second sheet arrives damaged; Dirt's sheet (tiles_page1) is the real one.
+    await page.route('**/cache/tiles_page2.rttex', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/octet-stream', body: Buffer.from('not a texture') }),
+    );
+    await openItems(page);
+    const preview = page.getByTestId('item-preview');
+    await page.getByTestId('items-search').fill('Angel Wings');
+    await page
+      .getByTestId('item-tile')
+      .filter({ hasText: /^Angel Wings#/ })
+      .click();
+    await preview.locator('[data-testid="item-preview-sprite"][data-state="failed"]').waitFor();
+    await preview.getByRole('alert').getByText(itemMessages.textureFailed, { exact: true }).waitFor();
+    await page.keyboard.press('Escape');
+    await preview.waitFor({ state: 'detached' });
+
+    // The next item's preview starts clean (the failure used to stay on the modal).
+    await page.getByTestId('items-search').fill('Dirt');
+    await page
+      .getByTestId('item-tile')
+      .filter({ hasText: /^Dirt#2/ })
+      .click();
+    await preview.locator('[data-testid="item-preview-sprite"][data-state="drawn"]').waitFor();
+    assert.equal(await preview.getByRole('alert').count(), 0);
+  });
 });
