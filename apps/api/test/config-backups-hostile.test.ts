@@ -71,6 +71,14 @@ describeEachDatabase('backup and configuration routes under attack', (api) => {
     await waitForStatus(api(), server, 'OFFLINE');
   });
 
+  it('refuses restores sent at once but one, instead of queueing them without bound', async () => {
+    assert.equal((await call(owner, 'POST', '/backup')).status, 200);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => call(owner, 'POST', '/backup/restore')));
+    assert.deepEqual(answers.map((a) => a.status).sort(), [200, 409, 409, 409, 409]);
+    for (const a of answers.filter((x) => x.status === 409)) assert.equal(a.body.error, b.busy);
+    assert.equal((await call(owner, 'DELETE', '/backup')).status, 200);
+  });
+
   it('refuses a locked Backup Manager before reading the body', async () => {
     await sql(api(), "INSERT INTO settings (key, value) VALUES ('disableBackupManager', 'true')");
     try {

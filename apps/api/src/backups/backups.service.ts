@@ -67,28 +67,32 @@ export async function backupStatus(ctx: AppContext, access: ServerAccess): Promi
 }
 
 /**
- * Accounts with a create under way in this api process. Without it, N creates sent at once all pass the
- * "no backup yet" and storage checks and each makes a full snapshot (the engine runs them side by side):
- * N copies of the database on disk, past the storage limit, before the primary key refuses all but one.
+ * Accounts with a backup action (create, restore, delete) under way in this api process; another one for
+ * the same account is refused (409) instead of waiting. Without it, N creates sent at once all passed the
+ * "no backup yet" and storage checks and each made a full snapshot (N copies of the database on disk, past
+ * the storage limit), and N restores queued behind each other without bound.
  */
-const creating = new Set<string>();
+const acting = new Set<string>();
+
+async function oneAtATime<T>(ownerId: string, fn: () => Promise<T>): Promise<T> {
+  // Checked and taken in one synchronous step, before any await.
+  if (acting.has(ownerId)) throw conflict(b.busy, 'backup_busy');
+  acting.add(ownerId);
+  try {
+    return await fn();
+  } finally {
+    acting.delete(ownerId);
+  }
+}
 
 /**
  * Takes a snapshot of the server's database: the engine's online backup while it runs, a copy while it
  * is offline. It is written beside its final place, verified, recorded and then renamed into place. One
- * create per account at a time (`creating`); across processes the row's primary key refuses the second.
+ * action per account at a time (`acting`); across processes the row's primary key refuses a second create.
  */
 export async function createBackup(ctx: AppContext, access: ServerAccess) {
   assertEnabled(access);
-  const ownerId = access.server.owner_id;
-  // Checked and taken in one synchronous step, before any await.
-  if (creating.has(ownerId)) throw conflict(b.busy, 'backup_busy');
-  creating.add(ownerId);
-  try {
-    return await createOnce(ctx, access);
-  } finally {
-    creating.delete(ownerId);
-  }
+  return oneAtATime(access.server.owner_id, () => createOnce(ctx, access));
 }
 
 async function createOnce(ctx: AppContext, access: ServerAccess) {
@@ -154,6 +158,10 @@ async function createOnce(ctx: AppContext, access: ServerAccess) {
  */
 export async function restoreBackup(ctx: AppContext, access: ServerAccess) {
   assertEnabled(access);
+  return oneAtATime(access.server.owner_id, () => restoreOnce(ctx, access));
+}
+
+async function restoreOnce(ctx: AppContext, access: ServerAccess) {
   const { server } = access;
   const ownerId = server.owner_id;
   if (!(await backupsRepo.find(ctx.db, ownerId))) throw notFound(b.notFound, 'no_backup');
@@ -188,12 +196,14 @@ export async function restoreBackup(ctx: AppContext, access: ServerAccess) {
 export async function deleteBackup(ctx: AppContext, access: ServerAccess) {
   assertEnabled(access);
   const ownerId = access.server.owner_id;
-  await withOwnerLock(ownerId, async () => {
-    const row = await backupsRepo.find(ctx.db, ownerId);
-    if (!row) throw notFound(b.notFound, 'no_backup');
-    await backupsRepo.delete(ctx.db, row);
-    await rm(backupFile(ctx.config.dataDir, ownerId), { force: true });
-  });
+  await oneAtATime(ownerId, () =>
+    withOwnerLock(ownerId, async () => {
+      const row = await backupsRepo.find(ctx.db, ownerId);
+      if (!row) throw notFound(b.notFound, 'no_backup');
+      await backupsRepo.delete(ctx.db, row);
+      await rm(backupFile(ctx.config.dataDir, ownerId), { force: true });
+    }),
+  );
   await refreshFigure(ctx, access);
   await log(ctx, access, 'Backup deleted', 'account backup deleted');
   return { message: b.deleted };
