@@ -3,8 +3,9 @@
 // refusing; texture uploads had no line (twenty at once held ~450 MB); a config write racing a server
 // deletion brought the deleted server's folder back.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
+import { join } from 'node:path';
 import { before, it } from 'node:test';
 import { backupMessages as b, messages, serverPageMessages as p } from '@canopy/contract';
 import { encodeRttxtr } from '@canopy/formats';
@@ -69,6 +70,18 @@ describeEachDatabase('backup and configuration routes under attack', (api) => {
     assert.equal((await call(owner, 'DELETE', '/backup')).status, 200);
     assert.equal((await call(owner, 'POST', `/${server}/stop`)).status, 202);
     await waitForStatus(api(), server, 'OFFLINE');
+  });
+
+  it("clears what a killed engine's online backup left in the account's backup folder", async () => {
+    const dir = join(api().ctx.config.dataDir, 'backups', owner.user.id);
+    mkdirSync(dir, { recursive: true });
+    // The engine's copy beside the api's temporary name, left when a stop had to kill the engine mid-backup.
+    const leftover = join(dir, 'backup.db.tmp-1b4e28ba-2fa1-11d2-883f-0016d3cca427.partial-4242-1');
+    writeFileSync(leftover, Buffer.alloc(1024 * 1024));
+    assert.equal((await call(owner, 'POST', '/backup')).status, 200);
+    assert.equal(existsSync(leftover), false, 'the leftover stays, uncounted');
+    assert.deepEqual(readdirSync(dir), ['backup.db']);
+    assert.equal((await call(owner, 'DELETE', '/backup')).status, 200);
   });
 
   it('refuses restores sent at once but one, instead of queueing them without bound', async () => {

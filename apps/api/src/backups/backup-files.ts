@@ -21,7 +21,19 @@ export const RESTORE_STAGE_PREFIX = 'engine.db.restore-';
 export const WAL_ASIDE_SUFFIX = '-wal.before-restore';
 
 /** A temporary name beside `final` for a file that is renamed into place once complete and verified. */
-export const tempBeside = (final: string) => `${final}.tmp-${randomUUID()}`;
+export const tempBeside = (final: string) => `${final}${TEMP_INFIX}${randomUUID()}`;
+const TEMP_INFIX = '.tmp-';
+
+/**
+ * Removes the temporary files of earlier creates from an owner's backup folder: the api's own are removed
+ * when a create fails, but the engine's `<temp>.partial-*` stays when the engine is killed during its
+ * online backup (a stop that had to escalate), a file as large as the database that no storage figure
+ * counts. Only while no other backup action of the owner runs (backups.service.ts `oneAtATime`).
+ */
+export async function sweepTemps(dir: string): Promise<void> {
+  for (const name of await list(dir))
+    if (name.startsWith(`${BACKUP_NAME}${TEMP_INFIX}`)) await rm(join(dir, name), { force: true }).catch(() => {});
+}
 
 /** Makes the owner's backup folder (0700) and returns it. */
 export async function ensureBackupDir(dataDir: string, ownerId: string): Promise<string> {

@@ -17,6 +17,7 @@ import {
   discard,
   ensureBackupDir,
   snapshotOffline,
+  sweepTemps,
   tempBeside,
   verifyDatabase,
 } from './backup-files.ts';
@@ -110,6 +111,7 @@ async function createOnce(ctx: AppContext, access: ServerAccess) {
   await assertStorageForWrite(ctx, server, liveBytes, user);
 
   const dir = await ensureBackupDir(ctx.config.dataDir, ownerId);
+  await sweepTemps(dir);
   const final = join(dir, BACKUP_NAME);
   const temp = tempBeside(final);
   try {
@@ -144,6 +146,7 @@ async function createOnce(ctx: AppContext, access: ServerAccess) {
     });
   } finally {
     await discard(temp); // nothing left once it was renamed; a failed create leaves nothing either
+    await sweepTemps(dir); // nor the engine's partial copy when it was killed mid-backup
   }
   await refreshFigure(ctx, access);
   await log(ctx, access, 'Backup created', `${status === 'ONLINE' ? 'online' : 'offline'} snapshot`);
