@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { before, it } from 'node:test';
 import { backupMessages as b, messages, serverPageMessages as p } from '@canopy/contract';
 import { encodeRttxtr } from '@canopy/formats';
+import { ENGINE_BACKUP_TIMEOUT_MS } from '../src/backups/backups.service.ts';
 import { MAX_WAITING_WRITES } from '../src/server-data/write-queue.ts';
 import { signInRegistered } from './support/factories.ts';
 import { describeEachDatabase, type TestApi } from './support/harness.ts';
@@ -67,6 +68,24 @@ describeEachDatabase('backup and configuration routes under attack', (api) => {
       .ctx.servers.runtime.consoleHistory(serverId)
       .filter((line) => line.includes('Backup written'));
     assert.equal(snapshots.length, 1, `one snapshot, not one per request: ${snapshots.join(' | ')}`);
+    assert.equal((await call(owner, 'DELETE', '/backup')).status, 200);
+
+    // The create waits for the engine's backup as long as it may take, not the control client's 5 s.
+    const control = api().ctx.servers.runtime.control(serverId);
+    assert.ok(control);
+    const request = control.request;
+    const waits: (number | undefined)[] = [];
+    control.request = function (this: typeof control, ...args: Parameters<typeof request>) {
+      if (args[1] === '/backup') waits.push(args[3]);
+      return request.apply(this, args);
+    } as typeof request;
+    try {
+      assert.equal((await call(owner, 'POST', '/backup')).status, 200);
+    } finally {
+      control.request = request;
+    }
+    assert.deepEqual(waits, [ENGINE_BACKUP_TIMEOUT_MS]);
+    assert.ok(ENGINE_BACKUP_TIMEOUT_MS >= 60_000);
     assert.equal((await call(owner, 'DELETE', '/backup')).status, 200);
     assert.equal((await call(owner, 'POST', `/${server}/stop`)).status, 202);
     await waitForStatus(api(), server, 'OFFLINE');

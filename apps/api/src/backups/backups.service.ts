@@ -75,6 +75,13 @@ export async function backupStatus(ctx: AppContext, access: ServerAccess): Promi
  */
 const acting = new Set<string>();
 
+/**
+ * How long a create waits for the engine's online backup. The engine goes on when the api stops waiting, so
+ * with the control client's 5 s default a large database outlived the create: the copy landed after its
+ * cleanup (a database-size file nobody counts) and a retry started a second backup beside the first.
+ */
+export const ENGINE_BACKUP_TIMEOUT_MS = 10 * 60_000;
+
 async function oneAtATime<T>(ownerId: string, fn: () => Promise<T>): Promise<T> {
   // Checked and taken in one synchronous step, before any await.
   if (acting.has(ownerId)) throw conflict(b.busy, 'backup_busy');
@@ -118,7 +125,7 @@ async function createOnce(ctx: AppContext, access: ServerAccess) {
     if (status === 'ONLINE') {
       const control = runtime.control(server.id);
       if (!control) throw conflict(b.serverBusy, 'server_busy');
-      await engineCall(control, 'POST', '/backup', { path: temp });
+      await engineCall(control, 'POST', '/backup', { path: temp }, ENGINE_BACKUP_TIMEOUT_MS);
     } else {
       // The power lock keeps a start from opening the database while it is copied.
       await runtime.exclusive(ctx.servers.spec(server), () => snapshotOffline(live, temp), { stopRunning: false });

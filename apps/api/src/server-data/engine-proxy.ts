@@ -32,9 +32,15 @@ function engineFailure(error: unknown): AppError {
 }
 
 /** Calls the engine with JSON and returns its JSON answer (see engineFailure for its errors). */
-export async function engineCall<T>(control: ControlClient, method: string, path: string, body?: unknown): Promise<T> {
+export async function engineCall<T>(
+  control: ControlClient,
+  method: string,
+  path: string,
+  body?: unknown,
+  timeoutMs?: number,
+): Promise<T> {
   try {
-    return await control.request<T>(method, path, body);
+    return await control.request<T>(method, path, body, timeoutMs);
   } catch (error) {
     throw engineFailure(error);
   }
