@@ -99,6 +99,10 @@ describeEachDatabase('custom items and custom textures', (api) => {
       if (typeof error === 'string') assert.equal(res.body.error, error, what);
       else assert.match(res.body.error, error, what);
     }
+    // A valid texture whose chosen 32x32 cell lies outside it: the item could never be drawn.
+    const outside = await upload(owner, b64(valid), { properties: { texture_x: 7, texture_y: 9 } });
+    assert.equal(outside.status, 400, JSON.stringify(outside.body));
+    assert.equal(outside.body.error, t.cellOutside(7, 9, 32, 32));
     assert.deepEqual(cacheFiles(), [], 'no texture written');
     assert.equal(itemsFile(), before, 'custom-items.json untouched');
   });
@@ -161,14 +165,24 @@ describeEachDatabase('custom items and custom textures', (api) => {
     const before = itemsFile();
     const bad: [string, unknown[], RegExp][] = [
       ['duplicate ids', [renamed[0], { ...renamed[1], ID: renamed[0].ID }], /Duplicate custom item ID/],
-      ['fraction', [{ ...renamed[2], Gems: 1.5 }], /./],
+      ['fraction', [{ ...renamed[2], Gems: 1.5 }], /^Item 1 \(ID 900\): Gems must be a whole number\.$/],
+      [
+        'negative',
+        [renamed[0], { ...renamed[2], Gems: -3 }],
+        /^Item 2 \(ID 900\): Gems must be between 0 and 2147483647\.$/,
+      ],
+      [
+        'a zero drop count',
+        [{ ...renamed[2], Extra_Drops: [[2, 0]] }],
+        /^Item 1 \(ID 900\): Extra drop count must be between 1 and 200\.$/,
+      ],
       [
         'missing texture',
         [{ ...renamed[0], texture: { ...renamed[0].texture, file: 'custom_00000000000000ff.rttex' } }],
         /does not exist/,
       ],
       ['a path', [{ ...renamed[0], texture: { ...renamed[0].texture, file: '../engine.db' } }], /custom texture/],
-      ['rarity 1000', [{ ...renamed[2], rarity: 1000 }], /./],
+      ['rarity 1000', [{ ...renamed[2], rarity: 1000 }], /^Item 1 \(ID 900\): Rarity must be between 1 and 999\.$/],
       [
         'an id far past the database',
         [{ ...renamed[2], ID: 60000 }],

@@ -1,6 +1,7 @@
 // Custom Items and Custom Textures tabs (server-management document, sections 3, 5, 7 and 8).
 import { z } from 'zod';
 import { customItemsFileSchema, customItemTextureSchema, MAX_CUSTOM_ITEMS } from './engine-config.ts';
+import { requestIssueMessage } from './issues.ts';
 import { boundedInt } from './world.ts';
 
 /** Texts of the two tabs, exactly as the spec words them. */
@@ -27,8 +28,40 @@ export const customItemsMessages = {
     `Item ID ${id} is too high: custom item IDs go up to ${max} (the item database's last ID plus ${MAX_CUSTOM_ITEMS}).`,
 } as const;
 
+/**
+ * Why a texture's 32x32 cell (x, y) cannot be cut from an image of this size (x*32 and y*32 must fall
+ * inside it, as the sprite is cut), or undefined when it can. The web checks before sending, the api again.
+ */
+export function textureCellProblem(x: number, y: number, image: { width: number; height: number }): string | undefined {
+  if (x < 0 || y < 0 || x * 32 >= image.width || y * 32 >= image.height)
+    return customItemsMessages.cellOutside(x, y, image.width, image.height);
+  return undefined;
+}
+
+/**
+ * The first problem of a custom item list in words a page can show: which item (its position from 1, and
+ * its ID when it has one) and what is wrong, e.g. 'Item 3 (ID 340): Gems must be between 0 and 2147483647.'
+ */
+export function customItemsIssueMessage(error: z.ZodError, input: unknown): string {
+  const issue = error.issues[0];
+  if (!issue) return 'The custom item list is invalid.';
+  const [key, index, field] = issue.path;
+  if (key !== 'items' || typeof index !== 'number') return requestIssueMessage(error);
+  const items = (input as { items?: unknown[] }).items ?? [];
+  const id = (items[index] as { ID?: unknown } | undefined)?.ID;
+  const which = `Item ${index + 1}${typeof id === 'number' ? ` (ID ${id})` : ''}`;
+  return field === undefined
+    ? `${which}: ${issue.message}`
+    : `${which}: ${issue.message.replace(/^Invalid input.*/, `${String(field)} is invalid.`)}`;
+}
+
 /** GET /users/{id}/server/item-config answers custom-items.json; PUT takes the same shape. */
-export const itemConfigSchema = customItemsFileSchema;
+export const itemConfigSchema = z.unknown().transform((input, ctx) => {
+  const parsed = customItemsFileSchema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  ctx.addIssue({ code: 'custom', message: customItemsIssueMessage(parsed.error, input) });
+  return z.NEVER;
+});
 export type ItemConfig = z.infer<typeof itemConfigSchema>;
 
 /** Largest uploaded texture side in pixels (a sprite sheet; an item sprite is a 32x32 cell of it). */

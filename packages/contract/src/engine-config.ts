@@ -68,8 +68,8 @@ export const newbieKitSchema = z.object({
 export type NewbieKit = z.infer<typeof newbieKitSchema>;
 export const defaultNewbieKit = (): NewbieKit => ({ ITEMS: [emptyNewbieKitEntry()] });
 
-const int = z.int().min(0).max(2_147_483_647).default(0);
-const flag = z.boolean().default(false);
+const int = (label: string) => boundedInt(label, 0, 2_147_483_647).default(0);
+const flag = (label: string) => z.boolean({ error: `${label} must be true or false.` }).default(false);
 
 /**
  * The texture of an item made on the Custom Textures tab: a file of the server's texture cache
@@ -95,28 +95,33 @@ export const MAX_EXTRA_DROPS = 20;
 /** One custom item definition (spec section 3) with the spec's defaults. */
 export const customItemSchema = z.object({
   ID: itemIdSchema,
-  Name: z.string().trim().min(1, 'Name must not be empty.').max(100).default('New Item'),
-  Desc: z.string().max(1000).default('A new custom item.'),
-  rarity: z.int().min(1).max(999).default(1),
-  Bonus: int,
-  Change_Drop_Seeds: int,
-  Gems: int,
-  Item_Price: int,
-  Far_Punch: int,
-  Punch_Hit: int,
-  Punch_Id: int,
-  Punch_Place: int,
-  Xp: int,
+  Name: z
+    .string()
+    .trim()
+    .min(1, 'Name must not be empty.')
+    .max(100, 'Name must be at most 100 characters.')
+    .default('New Item'),
+  Desc: z.string().max(1000, 'Desc must be at most 1000 characters.').default('A new custom item.'),
+  rarity: boundedInt('Rarity', 1, 999).default(1),
+  Bonus: int('Bonus'),
+  Change_Drop_Seeds: int('Change_Drop_Seeds'),
+  Gems: int('Gems'),
+  Item_Price: int('Item_Price'),
+  Far_Punch: int('Far_Punch'),
+  Punch_Hit: int('Punch_Hit'),
+  Punch_Id: int('Punch_Id'),
+  Punch_Place: int('Punch_Place'),
+  Xp: int('Xp'),
   Extra_Drops: z
-    .array(z.tuple([itemIdSchema, z.int().min(1).max(200)]))
-    .max(MAX_EXTRA_DROPS)
+    .array(z.tuple([itemIdSchema, boundedInt('Extra drop count', 1, 200)]))
+    .max(MAX_EXTRA_DROPS, `At most ${MAX_EXTRA_DROPS} extra drops.`)
     .default([]),
-  property_blacklist: flag,
-  property_blocked: flag,
-  property_farmable: flag,
-  property_gacha: flag,
-  property_unobtainable: flag,
-  property_untradeable: flag,
+  property_blacklist: flag('property_blacklist'),
+  property_blocked: flag('property_blocked'),
+  property_farmable: flag('property_farmable'),
+  property_gacha: flag('property_gacha'),
+  property_unobtainable: flag('property_unobtainable'),
+  property_untradeable: flag('property_untradeable'),
   /** Only items made from an uploaded PNG have one (not in the spec's field list; kept through edits). */
   texture: customItemTextureSchema.optional(),
 });

@@ -9,6 +9,7 @@ import {
   engineConfigFiles,
   MAX_CUSTOM_ITEMS,
   customItemsMessages as t,
+  textureCellProblem,
 } from '@canopy/contract';
 import { decodeItemsDat, MAX_ITEM_ID } from '@canopy/formats';
 import type { z } from 'zod';
@@ -85,7 +86,9 @@ export function saveCustomItems(ctx: AppContext, access: ServerAccess, file: Cus
  */
 export async function createTextureItem(ctx: AppContext, access: ServerAccess, body: CreateBody): Promise<number> {
   // Verified before the turn: a bad upload is refused without waiting for other writes.
-  const { bytes } = await verifyUploadedTexture(body.rttexBase64);
+  const { bytes, image } = await verifyUploadedTexture(body.rttexBase64);
+  const cell = textureCellProblem(body.properties.texture_x ?? 0, body.properties.texture_y ?? 0, image);
+  if (cell) throw badRequest(cell, 'texture_cell_outside');
   const file = textureFileName(bytes);
   return serialised(access.server.id, async () => {
     const current = await readCustomItems(ctx, access);

@@ -1,5 +1,11 @@
 // Pure rules of the Custom Items and Custom Textures tabs (server-management document, sections 3, 5 and 9).
-import { type CustomItem, type CustomTextureProperties, customItemSchema, customItemsMessages } from '@canopy/contract';
+import {
+  type CustomItem,
+  type CustomTextureProperties,
+  customItemSchema,
+  customItemsMessages,
+  textureCellProblem,
+} from '@canopy/contract';
 
 /** Custom items per page (spec section 9). */
 export const CUSTOM_ITEMS_PAGE_SIZE = 5;
@@ -100,7 +106,5 @@ export function textureCellError(
   image: { width: number; height: number },
 ): string | undefined {
   const { texture_x: x = 0, texture_y: y = 0 } = textureProperties({ ...defaultAdvancedOptions(), ...options });
-  if (x < 0 || y < 0 || x * 32 >= image.width || y * 32 >= image.height)
-    return customItemsMessages.cellOutside(x, y, image.width, image.height);
-  return undefined;
+  return textureCellProblem(x, y, image);
 }
