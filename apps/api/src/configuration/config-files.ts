@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { hostingMessages, serverPageMessages as p } from '@canopy/contract';
 import type { z } from 'zod';
@@ -129,4 +129,19 @@ export async function reloadIfOnline(ctx: AppContext, access: ServerAccess): Pro
     // Saved already: the engine picks the file up at its next start; say so in the api's log only.
     ctx.log.warn({ err: error, server: access.server.name }, 'engine reload after a config change failed');
   }
+}
+
+/** What writeServerFile names its temporary files: `<name>.<12 hex>.tmp`. */
+const UNFINISHED_WRITE = /\.[0-9a-f]{12}\.tmp$/;
+
+/**
+ * At api start: a write killed between its temporary file and its rename left that file behind (the
+ * config file itself is the old one, whole). Removes them from every server's folder and its texture
+ * cache, so they stop counting toward the owner's storage.
+ */
+export async function sweepUnfinishedWrites(serversRoot: string): Promise<void> {
+  for (const id of await readdir(serversRoot).catch(() => [] as string[]))
+    for (const dir of [join(serversRoot, id), join(serversRoot, id, 'cache')])
+      for (const name of await readdir(dir).catch(() => [] as string[]))
+        if (UNFINISHED_WRITE.test(name)) await rm(join(dir, name), { force: true });
 }

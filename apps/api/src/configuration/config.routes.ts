@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import {
   addCreatorRequestSchema,
   configurationMessages as c,
@@ -8,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { route } from '../http/route.ts';
 import { featureGate } from './config-access.ts';
+import { sweepUnfinishedWrites } from './config-files.ts';
 import { addCreator, readCreators, removeCreator, setFarmDelay } from './general.service.ts';
 import { readNewbieKit, saveNewbieKit } from './newbie-kit.service.ts';
 
@@ -16,6 +18,8 @@ import { readNewbieKit, saveNewbieKit } from './newbie-kit.service.ts';
  * Reads work in any server state; writes only while ONLINE or OFFLINE (config-files.ts).
  */
 export function configRoutes(app: FastifyInstance, ctx: AppContext) {
+  // Before the api listens: temporary files of writes a killed api never finished go.
+  app.addHook('onReady', () => sweepUnfinishedWrites(join(ctx.config.dataDir, 'servers')));
   // The admin switch is checked before the body is read: a locked feature refuses whatever is sent.
   const general = featureGate('disableGeneralConfig');
   const kit = featureGate('disableNewbieKit');

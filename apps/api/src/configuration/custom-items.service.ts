@@ -18,7 +18,7 @@ import type { AppContext } from '../context.ts';
 import { badRequest, conflict } from '../errors.ts';
 import { itemNames } from '../items/items.routes.ts';
 import { configPath, readConfigFile, serialised, writeConfigFile, writeServerFile } from './config-files.ts';
-import { TEXTURE_DIR, textureFileName, verifyUploadedTexture } from './custom-texture.ts';
+import { sweepUnusedTextures, TEXTURE_DIR, textureFileName, verifyUploadedTexture } from './custom-texture.ts';
 
 type CreateBody = z.output<typeof customItemCreateSchema>;
 
@@ -77,6 +77,7 @@ export function saveCustomItems(ctx: AppContext, access: ServerAccess, file: Cus
     await assertIdsInRange(ctx, access, file.items);
     await assertTexturesExist(ctx, access, file.items);
     await writeConfigFile(ctx, access, FILE, file);
+    await sweepUnusedTextures(ctx.servers.runtime.dataDir(access.server.id), file.items);
   });
 }
 

@@ -2,9 +2,11 @@
 // allocated: the base64 length by the contract schema, the RTTEX sizes and the inflated size by
 // verifyRttexUpload (an inflate that stops at the size the header declares).
 import { createHash } from 'node:crypto';
+import { readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { inflate } from 'node:zlib';
-import { CUSTOM_TEXTURE_MAX_SIDE, customItemsMessages } from '@canopy/contract';
+import { CUSTOM_TEXTURE_MAX_SIDE, type CustomItem, customItemsMessages } from '@canopy/contract';
 import { RttexUploadError, type VerifiedRttex, verifyRttexUploadAsync } from '@canopy/formats';
 import { badRequest } from '../errors.ts';
 
@@ -42,4 +44,17 @@ export async function verifyUploadedTexture(base64: string): Promise<{ bytes: Bu
     if (error instanceof RttexUploadError) throw badRequest(error.message, 'invalid_texture');
     throw error;
   }
+}
+
+/**
+ * Removes the server's uploaded textures that no item uses any more (an item deleted on the Custom Items
+ * tab): they would count toward the owner's storage for ever, with no way for the owner to delete them.
+ * Runs inside the server's config-write turn, so an upload cannot be between its texture and its item.
+ */
+export async function sweepUnusedTextures(dataDir: string, items: readonly CustomItem[]): Promise<void> {
+  const used = new Set(items.flatMap((item) => (item.texture ? [item.texture.file] : [])));
+  const dir = join(dataDir, TEXTURE_DIR);
+  const names = await readdir(dir).catch(() => [] as string[]);
+  for (const name of names)
+    if (/^custom_[0-9a-f]{16}\.rttex$/.test(name) && !used.has(name)) await rm(join(dir, name), { force: true });
 }
