@@ -12,7 +12,7 @@ import { installItemDatabase } from '../src/items/install.ts';
 import { serversRepo } from '../src/servers/servers.repo.ts';
 import { signIn, signInRegistered } from './support/factories.ts';
 import { describeEachDatabase } from './support/harness.ts';
-import { waitForStatus } from './support/servers.ts';
+import { sql, waitForStatus } from './support/servers.ts';
 
 type Session = Awaited<ReturnType<typeof signInRegistered>>;
 const CUSTOM_TEXTURE = 'custom_0123456789abcdef.rttex';
@@ -116,6 +116,16 @@ describeEachDatabase('item database', (api) => {
       const res = await api().request('GET', path, { token: unregistered.sessionToken });
       assert.equal(res.status, path === '/all-items' ? 200 : 403, path);
       if (res.status === 403) assert.equal(res.body.error, messages.notRegistered, path);
+    }
+  });
+
+  it('refuses a banned user the item pages and textures, but not the game address (the setup guide reads it)', async () => {
+    const banned = await signInRegistered(api());
+    await sql(api(), "UPDATE users SET is_banned = 1, ban_reason = 'x' WHERE id = ?", [banned.user.id]);
+    for (const path of ['/items', '/cache/tiles_page1.rttex', '/ip']) {
+      const res = await api().request('GET', path, { token: banned.sessionToken });
+      assert.equal(res.status, path === '/ip' ? 200 : 403, path);
+      if (res.status === 403) assert.equal(res.body.error, messages.bannedPage, path);
     }
   });
 

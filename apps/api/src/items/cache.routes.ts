@@ -12,7 +12,7 @@ import type { AppContext } from '../context.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { route } from '../http/route.ts';
 import type { ItemDatabase } from './item-database.ts';
-import { ownServerDir, registered } from './own-server.ts';
+import { mayOpenItemPages, ownServerDir } from './own-server.ts';
 
 /** Largest texture served; a real game sheet is a few MB. */
 const MAX_TEXTURE_BYTES = 64 * 1024 * 1024;
@@ -65,7 +65,7 @@ export function cacheRoutes(app: FastifyInstance, ctx: AppContext, items: ItemDa
     url: '/cache/:file',
     access: 'user',
     handler: async ({ caller, params, req, reply }) => {
-      registered(caller);
+      mayOpenItemPages(ctx, caller);
       const name = params.file ?? '';
       const custom = customTextureNamePattern.test(name);
       if (!custom && !baseTextureNamePattern.test(name))

@@ -6,7 +6,7 @@ import { parse } from '../validate.ts';
 import { cacheRoutes } from './cache.routes.ts';
 import { searchCatalog } from './item-catalog.ts';
 import { ItemDatabase, itemDatabase } from './item-database.ts';
-import { ownServerDir, registered } from './own-server.ts';
+import { mayOpenItemPages, ownServerDir, registered } from './own-server.ts';
 
 const bundled = new ItemDatabase(null);
 
@@ -27,7 +27,7 @@ export function itemsRoutes(app: FastifyInstance, ctx: AppContext) {
     url: '/items',
     access: 'user',
     handler: async ({ caller, query }): Promise<ItemsPage> => {
-      registered(caller);
+      mayOpenItemPages(ctx, caller);
       const q = parse(itemsQuerySchema, query, 'Query');
       const found = searchCatalog(await items.catalogFor(await ownServerDir(ctx, caller)), q);
       return { ...found, page: q.page, pageSize: ITEMS_PAGE_SIZE };
