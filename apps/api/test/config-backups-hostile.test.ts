@@ -10,7 +10,7 @@ import { before, it } from 'node:test';
 import { backupMessages as b, messages, serverPageMessages as p } from '@canopy/contract';
 import { encodeRttxtr } from '@canopy/formats';
 import { ENGINE_BACKUP_TIMEOUT_MS } from '../src/backups/backups.service.ts';
-import { MAX_WAITING_WRITES } from '../src/server-data/write-queue.ts';
+import { MAX_WAITING_WRITES, WriteQueue } from '../src/server-data/write-queue.ts';
 import { signInRegistered } from './support/factories.ts';
 import { describeEachDatabase, type TestApi } from './support/harness.ts';
 import { sql, waitForStatus } from './support/servers.ts';
@@ -31,6 +31,32 @@ function partial(api: TestApi, method: string, path: string, token: string, body
   );
   socket.write(body.subarray(0, first));
   return { finish: () => socket.write(body.subarray(first)), drop: () => socket.destroy(), answer: ended };
+}
+
+/**
+ * Watches every write queue of the api (it runs in this process): `entered` counts the requests that reached
+ * their queue (admitted past authorization; in line or holding the turn), `turns` those that got the turn.
+ * A test waits for these instead of for time.
+ */
+function watchWriteQueues() {
+  const enter = WriteQueue.prototype.enter;
+  const seen = { entered: 0, turns: 0 };
+  WriteQueue.prototype.enter = function (this: WriteQueue, ...args: Parameters<typeof enter>) {
+    seen.entered++; // the line is joined synchronously inside enter, before its first await
+    const turn = enter.apply(this, args);
+    turn.then(
+      () => seen.turns++,
+      () => {},
+    );
+    return turn;
+  };
+  const until = async (what: string, done: () => boolean) => {
+    for (let i = 0; !done(); i++) {
+      if (i > 2000) throw new Error(`write queues never reached: ${what} (${JSON.stringify(seen)})`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  };
+  return { seen, until, restore: () => Object.assign(WriteQueue.prototype, { enter }) };
 }
 
 const status = (answer: string) => Number(answer.split(' ')[1]);
@@ -126,18 +152,26 @@ describeEachDatabase('backup and configuration routes under attack', (api) => {
 
   it('takes texture uploads one at a time per server with a bounded line (429 past it, nothing written)', async () => {
     const path = `/users/${owner.user.id}/server/custom-item`;
-    const holder = partial(api(), 'POST', path, owner.sessionToken, textureBody(1), 100);
-    await new Promise((r) => setTimeout(r, 200)); // the holder has its turn and is sending its body
-    const waiters = Array.from({ length: MAX_WAITING_WRITES }, (_, i) =>
-      partial(api(), 'POST', path, owner.sessionToken, textureBody(10 + i), 0),
-    );
-    await new Promise((r) => setTimeout(r, 200));
-    const over = await call(owner, 'POST', '/custom-item', JSON.parse(textureBody(2).toString()));
-    assert.equal(over.status, 429, JSON.stringify(over.body));
-    assert.equal(over.body.code, 'writes_queued');
-    for (const w of waiters) w.drop();
-    holder.finish();
-    assert.equal(status(await holder.answer), 200);
+    const queues = watchWriteQueues();
+    let waiters: ReturnType<typeof partial>[] = [];
+    try {
+      const holder = partial(api(), 'POST', path, owner.sessionToken, textureBody(1), 100);
+      await queues.until('the holder has its turn', () => queues.seen.turns === 1);
+      waiters = Array.from({ length: MAX_WAITING_WRITES }, (_, i) =>
+        partial(api(), 'POST', path, owner.sessionToken, textureBody(10 + i), 0),
+      );
+      await queues.until('the line is full', () => queues.seen.entered === 1 + MAX_WAITING_WRITES);
+      assert.equal(queues.seen.turns, 1, 'the waiters wait');
+      const over = await call(owner, 'POST', '/custom-item', JSON.parse(textureBody(2).toString()));
+      assert.equal(over.status, 429, JSON.stringify(over.body));
+      assert.equal(over.body.code, 'writes_queued');
+      for (const w of waiters) w.drop();
+      holder.finish();
+      assert.equal(status(await holder.answer), 200);
+    } finally {
+      for (const w of waiters) w.drop();
+      queues.restore();
+    }
     const items = (await call(owner, 'GET', '/item-config')).body.items as { Name: string }[];
     assert.deepEqual(
       items.map((i) => i.Name),
@@ -150,17 +184,23 @@ describeEachDatabase('backup and configuration routes under attack', (api) => {
     const runtime = api().ctx.servers.runtime;
     const row = await api().ctx.db.get('SELECT * FROM servers WHERE id = ?', [serverId]);
     // A start arrives while the restore verifies the backup (after its busy check): as the power route does,
-    // it records the wish, then takes the lock.
+    // it records the wish, then takes the lock. The start takes the lock exactly when the restore reaches for
+    // it, so the restore finds it taken however long either of them takes (an engine start is not assumed
+    // to outlast the restore's checks).
     await sql(api(), "UPDATE servers SET desired_state = 'running' WHERE id = ?", [serverId]);
-    const started = runtime.start(api().ctx.servers.spec(row as never));
-    const isBusy = runtime.isBusy;
-    runtime.isBusy = () => false;
+    const exclusive = runtime.exclusive;
+    let started: Promise<void> | undefined;
+    runtime.exclusive = function (this: typeof runtime, ...args: Parameters<typeof exclusive>) {
+      started ??= runtime.start(api().ctx.servers.spec(row as never));
+      return exclusive.apply(this, args);
+    } as typeof exclusive;
     try {
       const refused = await call(owner, 'POST', '/backup/restore');
       assert.equal(refused.status, 409, JSON.stringify(refused.body));
     } finally {
-      runtime.isBusy = isBusy;
+      runtime.exclusive = exclusive;
     }
+    assert.ok(started, 'the restore reached for the power lock');
     await started;
     const wish = await api().ctx.db.get<{ desired_state: string }>('SELECT desired_state FROM servers WHERE id = ?', [
       serverId,
@@ -174,8 +214,14 @@ describeEachDatabase('backup and configuration routes under attack', (api) => {
   it('a config write that races the deletion of its server leaves no folder behind', async () => {
     const dir = api().ctx.servers.runtime.dataDir(serverId);
     const path = `/users/${owner.user.id}/server/custom-item`;
+    const queues = watchWriteQueues();
     const upload = partial(api(), 'POST', path, owner.sessionToken, textureBody(3), 10);
-    await new Promise((r) => setTimeout(r, 200)); // past authorization, waiting for its body
+    try {
+      // Past authorization and admitted (its turn taken), waiting for its body.
+      await queues.until('the upload is admitted', () => queues.seen.turns === 1);
+    } finally {
+      queues.restore();
+    }
     assert.equal((await call(owner, 'DELETE', '')).status, 200);
     assert.equal(existsSync(dir), false);
     upload.finish();
