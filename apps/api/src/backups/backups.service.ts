@@ -2,11 +2,11 @@ import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type BackupStatus, backupMessages as b, hostingMessages as m, messages } from '@canopy/contract';
 import type { ServerAccess } from '../access/server-access.ts';
-import { activityRepo } from '../activity/activity.repo.ts';
+import { logServerAction } from '../activity/server-activity.ts';
 import type { AppContext } from '../context.ts';
 import { isUniqueViolation } from '../db/db.ts';
 import { AppError, conflict, forbidden, notFound } from '../errors.ts';
-import { engineCall, logSaved } from '../server-data/engine-proxy.ts';
+import { engineCall } from '../server-data/engine-proxy.ts';
 import { serversRepo } from '../servers/servers.repo.ts';
 import { accountStorageBytes, assertStorageForWrite } from '../servers/storage-quota.ts';
 import { usersRepo } from '../users/users.repo.ts';
@@ -39,19 +39,7 @@ export function assertEnabled(access: ServerAccess) {
     throw forbidden(messages.featureDisabled, 'feature_disabled');
 }
 
-const log = (ctx: AppContext, { user, server }: ServerAccess, action: string, details: string) =>
-  logSaved(ctx, () =>
-    activityRepo.add(
-      ctx.db,
-      {
-        action,
-        actorType: user.is_admin === 1 ? 'Admin' : 'User',
-        actorName: user.grow_id ?? user.username,
-        details: `${server.name}: ${details}`,
-      },
-      ctx.now(),
-    ),
-  );
+const log = logServerAction;
 
 /** Brings the owner's storage figure up to date after the backup changed (best effort). */
 async function refreshFigure(ctx: AppContext, { server }: ServerAccess) {

@@ -9,12 +9,11 @@ import {
 } from '@canopy/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ServerAccess } from '../access/server-access.ts';
-import { activityRepo } from '../activity/activity.repo.ts';
+import { logServerAction } from '../activity/server-activity.ts';
 import type { AppContext } from '../context.ts';
 import { forbidden } from '../errors.ts';
 import { DEFAULT_BODY_LIMIT } from '../http/body-limits.ts';
 import { route } from '../http/route.ts';
-import { logSaved } from '../server-data/engine-proxy.ts';
 import { WriteQueue } from '../server-data/write-queue.ts';
 import { assertConfigurable } from './config-files.ts';
 import { createTextureItem, readCustomItems, saveCustomItems } from './custom-items.service.ts';
@@ -49,19 +48,7 @@ const gate = async ({ server, signal }: { server: ServerAccess; signal: AbortSig
 
 /** Configuration: custom items and custom textures (server-management document, section 7). */
 export function customItemsRoutes(app: FastifyInstance, ctx: AppContext) {
-  const log = ({ user, server }: ServerAccess, action: string, details: string) =>
-    logSaved(ctx, () =>
-      activityRepo.add(
-        ctx.db,
-        {
-          action,
-          actorType: user.is_admin === 1 ? 'Admin' : 'User',
-          actorName: user.grow_id ?? user.username,
-          details: `${server.name}: ${details}`,
-        },
-        ctx.now(),
-      ),
-    );
+  const log = (access: ServerAccess, action: string, details: string) => logServerAction(ctx, access, action, details);
 
   route(app, ctx, {
     method: 'GET',

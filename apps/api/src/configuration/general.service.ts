@@ -11,9 +11,9 @@ import {
   serverConfigSchema,
 } from '@canopy/contract';
 import type { ServerAccess } from '../access/server-access.ts';
+import { logServerAction } from '../activity/server-activity.ts';
 import type { AppContext } from '../context.ts';
 import { conflict, notFound } from '../errors.ts';
-import { logConfigChange } from './config-access.ts';
 import { assertConfigurable, readConfigFile, reloadIfOnline, serialised, writeConfigFile } from './config-files.ts';
 
 /**
@@ -38,7 +38,7 @@ export async function addCreator(ctx: AppContext, access: ServerAccess, growId: 
     await writeConfigFile(ctx, access, engineConfigFiles.creators, [...creators, growId]);
   });
   await reloadIfOnline(ctx, access);
-  await logConfigChange(ctx, access, 'Creator added', growId);
+  await logServerAction(ctx, access, 'Creator added', growId);
 }
 
 /** Removes a GrowID (any case) from the creator list; 404 when it is not on it. */
@@ -52,7 +52,7 @@ export async function removeCreator(ctx: AppContext, access: ServerAccess, growI
     await writeConfigFile(ctx, access, engineConfigFiles.creators, kept);
   });
   await reloadIfOnline(ctx, access);
-  await logConfigChange(ctx, access, 'Creator removed', wanted);
+  await logServerAction(ctx, access, 'Creator removed', wanted);
 }
 
 /** Sets the autofarm delay (ms), keeping any other keys of server-config.json. */
@@ -69,7 +69,7 @@ export async function setFarmDelay(ctx: AppContext, access: ServerAccess, amount
     await writeConfigFile(ctx, access, engineConfigFiles.serverConfig, { ...current, autofarmDelay: amount });
   });
   await reloadIfOnline(ctx, access);
-  await logConfigChange(ctx, access, 'Autofarm delay updated', `${amount} ms`);
+  await logServerAction(ctx, access, 'Autofarm delay updated', `${amount} ms`);
 }
 
 /**

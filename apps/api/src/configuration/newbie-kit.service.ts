@@ -8,10 +8,10 @@ import {
   newbieKitSchema,
 } from '@canopy/contract';
 import type { ServerAccess } from '../access/server-access.ts';
+import { logServerAction } from '../activity/server-activity.ts';
 import type { AppContext } from '../context.ts';
 import { badRequest } from '../errors.ts';
 import { itemNames } from '../items/items.routes.ts';
-import { logConfigChange } from './config-access.ts';
 import { assertConfigurable, readConfigFile, serialised, writeConfigFile } from './config-files.ts';
 
 /**
@@ -56,7 +56,7 @@ export async function saveNewbieKit(ctx: AppContext, access: ServerAccess, kit: 
     await writeConfigFile(ctx, access, engineConfigFiles.newbieKit, merged);
   });
   const first = merged.ITEMS[0];
-  await logConfigChange(
+  await logServerAction(
     ctx,
     access,
     'Newbie kit updated',

@@ -85,15 +85,3 @@ export async function engineWrite<T>(
   await assertStorageForWrite(ctx, access.server, write.growth, access.user);
   return engineCall<T>(control, write.method, write.path, write.body);
 }
-
-/**
- * Records a change the engine has already saved. The answer must say it was saved, so a failure here
- * (a full platform database) is logged and does not turn the request into an error.
- */
-export async function logSaved(ctx: AppContext, add: () => Promise<unknown>): Promise<void> {
-  try {
-    await add();
-  } catch (error) {
-    ctx.log.error({ err: error }, 'activity log entry for a saved change could not be written');
-  }
-}

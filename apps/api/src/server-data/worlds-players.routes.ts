@@ -1,12 +1,12 @@
 import { type Player, serverPageMessages as p, playerPutSchema, worldNameSchema } from '@canopy/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ServerAccess } from '../access/server-access.ts';
-import { activityRepo } from '../activity/activity.repo.ts';
+import { logServerAction } from '../activity/server-activity.ts';
 import type { AppContext } from '../context.ts';
 import { PLAYER_PUT_BODY_LIMIT, WORLD_PUT_BODY_LIMIT } from '../http/body-limits.ts';
 import { route } from '../http/route.ts';
 import { parse } from '../validate.ts';
-import { bodyBytes, engineCall, engineForward, engineWrite, logSaved, onlineEngine } from './engine-proxy.ts';
+import { bodyBytes, engineCall, engineForward, engineWrite, onlineEngine } from './engine-proxy.ts';
 import { WriteQueue } from './write-queue.ts';
 
 const enc = encodeURIComponent;
@@ -17,19 +17,7 @@ export function worldsPlayersRoutes(app: FastifyInstance, ctx: AppContext) {
   const worlds = (server: ServerAccess) => onlineEngine(ctx, server.server, p.worldsOffline);
   const players = (server: ServerAccess) => onlineEngine(ctx, server.server, p.playersOffline);
   // After the engine saved: a failing log entry must not answer 500 for a saved change (engine-proxy).
-  const log = ({ user, server }: ServerAccess, action: string, details: string) =>
-    logSaved(ctx, () =>
-      activityRepo.add(
-        ctx.db,
-        {
-          action,
-          actorType: user.is_admin === 1 ? 'Admin' : 'User',
-          actorName: user.grow_id ?? user.username,
-          details: `${server.name}: ${details}`,
-        },
-        ctx.now(),
-      ),
-    );
+  const log = (access: ServerAccess, action: string, details: string) => logServerAction(ctx, access, action, details);
 
   route(app, ctx, {
     method: 'GET',
