@@ -3,10 +3,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Button, Card, Input, useToast } from '../../../components/ui/index.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useAddCollaborator } from '../api/add-collaborator.ts';
 import { useDiscordIdValidation } from '../api/validate-discord-id.ts';
 import { DISCORD_ID_DEBOUNCE_MS, discordIdCheck, discordIdState, validationErrorMessage } from '../discord-id-check.ts';
-import { useDebouncedValue } from '../use-debounced-value.ts';
 import { DiscordIdStatus } from './discord-id-status.tsx';
 import { PermissionCheckboxes } from './permission-checkboxes.tsx';
 

@@ -2,9 +2,9 @@ import { ITEM_SEARCH_DEBOUNCE_MS, type Item, itemMessages } from '@canopy/contra
 import { useState } from 'react';
 import { Card, Pagination, SkeletonRows } from '../../../components/ui/index.ts';
 import { useErrorToast } from '../../../hooks/use-error-toast.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useItems } from '../api/get-items.ts';
 import { emptyItemFilters, type ItemFilters, itemPageCount, resultSummary } from '../item-filters.ts';
-import { useDebouncedValue } from '../use-debounced-value.ts';
 import { ItemPreview } from './item-preview.tsx';
 import { ItemsFilterBar } from './items-filter-bar.tsx';
 import { ItemsGrid } from './items-grid.tsx';

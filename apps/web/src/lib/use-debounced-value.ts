@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** `value` once it has stopped changing for `delayMs` (the live Discord ID check waits for this). */
+/** `value` once it has stopped changing for `delayMs` (the item search and the live Discord ID check). */
 export function useDebouncedValue<T>(value: T, delayMs: number): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
