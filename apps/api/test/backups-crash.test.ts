@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -11,28 +10,29 @@ import { backupMessages as b } from '@canopy/contract';
 // points of src/backups/fault.ts, then started again on the same data directory (SQLite; the files are the
 // subject here, the row logic runs on both databases in backups.test.ts).
 const root = new URL('../../../', import.meta.url).pathname;
-const gamePorts = `${31000 + (process.pid % 90) * 10}-${31000 + (process.pid % 90) * 10 + 9}`;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      s.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
+// Below the harness's blocks (20000-31999, support/harness.ts): an engine of a test file running beside this
+// one must never hold this engine's game port.
+const gamePorts = `${19000 + (process.pid % 90) * 10}-${19000 + (process.pid % 90) * 10 + 9}`;
 
 interface Api {
   child: ChildProcess;
+  /**
+   * Resolves with the api's address once it printed its "is running" line, which main.ts prints after the
+   * boot: every server re-attached or started as it should be. The api answers requests before that, with
+   * a server whose engine is about to be adopted still shown OFFLINE.
+   */
+  ready: Promise<string>;
   /** Resolves when the api prints `CANOPY_FAULT_PAUSED <point>`. */
   paused: Promise<void>;
 }
 
-function spawnApi(dataDir: string, port: number, fault?: string): Api {
+function spawnApi(dataDir: string, fault?: string): Api {
   const child = spawn(process.execPath, ['apps/api/src/main.ts'], {
     cwd: root,
     env: {
       ...process.env,
-      PORT: String(port),
+      // Each start takes a fresh port from the kernel: a port reused across restarts may be taken meanwhile.
+      PORT: '0',
       HOST: '127.0.0.1',
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
@@ -46,14 +46,33 @@ function spawnApi(dataDir: string, port: number, fault?: string): Api {
     },
     stdio: ['ignore', 'pipe', 'ignore'],
   });
-  const paused = new Promise<void>((resolve) => {
-    let seen = '';
+  let seen = '';
+  const ready = new Promise<string>((resolve, reject) => {
     child.stdout?.on('data', (chunk: Buffer) => {
       seen += chunk.toString();
+      const port = /Canopy panel is running at http:\/\/localhost:(\d+)/.exec(seen)?.[1];
+      if (port) resolve(`http://127.0.0.1:${port}`);
+    });
+    child.once('exit', (code) => reject(new Error(`api exited with ${code} before it was ready:\n${seen}`)));
+  });
+  const paused = new Promise<void>((resolve) => {
+    child.stdout?.on('data', () => {
       if (fault && seen.includes(`CANOPY_FAULT_PAUSED ${fault}`)) resolve();
     });
   });
-  return { child, paused };
+  return { child, ready, paused };
+}
+
+/** Engines still running on the data directory (detached: an api killed with SIGKILL leaves them). */
+function killEngines(dataDir: string) {
+  const servers = join(dataDir, 'servers');
+  for (const id of existsSync(servers) ? readdirSync(servers) : []) {
+    try {
+      process.kill(JSON.parse(readFileSync(join(servers, id, 'engine.json'), 'utf8')).pid, 'SIGKILL');
+    } catch {
+      // no engine.json, or its engine is gone
+    }
+  }
 }
 
 describe('an api killed in the middle of a backup create and a restore', () => {
@@ -61,12 +80,12 @@ describe('an api killed in the middle of a backup create and a restore', () => {
   const children: ChildProcess[] = [];
   after(() => {
     for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+    killEngines(dataDir);
     rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('loses nothing: the live database and the backup are intact, leftovers are cleaned at start', async () => {
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
+    let base = '';
     let token = '';
     let id = '';
     const call = async (method: string, path: string, body?: unknown, signal?: AbortSignal) => {
@@ -90,19 +109,10 @@ describe('an api killed in the middle of a backup create and a restore', () => {
       assert.equal(await statusOf(), status);
     };
     const up = async (fault?: string) => {
-      const api = spawnApi(dataDir, port, fault);
+      const api = spawnApi(dataDir, fault);
       children.push(api.child);
-      for (;;) {
-        if (api.child.exitCode !== null) throw new Error(`api exited with ${api.child.exitCode}`);
-        if (
-          await fetch(`${base}/status`).then(
-            (r) => r.ok,
-            () => false,
-          )
-        )
-          return api;
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      base = await api.ready;
+      return api;
     };
     const down = async (api: Api, signal: NodeJS.Signals) => {
       const exited = new Promise((r) => api.child.once('exit', r));
