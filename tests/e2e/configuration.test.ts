@@ -53,6 +53,9 @@ describe('Configuration against the real api and engine', () => {
 
   it('edits the creator list and autofarm delay while the server is offline', async () => {
     await nav(owner).getByRole('link', { name: 'Configuration' }).click();
+    // allInnerTexts does not wait: read the tabs once the page shows them (it renders them all at once, after
+    // a spinner while the server's data loads), not whatever was on screen right after the click.
+    await owner.getByRole('tab', { name: 'General', selected: true }).waitFor();
     const tabs = await owner.getByRole('tab').allInnerTexts();
     assert.deepEqual(tabs, ['General', 'Newbie Kit', 'Custom Items', 'Custom Textures']);
 
