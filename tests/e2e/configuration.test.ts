@@ -123,10 +123,13 @@ describe('Configuration against the real api and engine', () => {
 
     await owner.getByRole('button', { name: 'Save Changes & Restart Server' }).click();
     // The restart swaps the tabs for the busy message; once the server is online again the page is back on
-    // the Newbie Kit tab (it used to fall back to General), showing the saved kit.
-    await owner.getByTestId('server-page-gate').waitFor({ timeout: LIVE_TIMEOUT_MS });
-    await toast(owner, c.newbieKitUpdated);
-    await toast(owner, hostingMessages.actionSucceeded('restart'));
+    // the Newbie Kit tab (it used to fall back to General), showing the saved kit. The toasts live 5 s, so
+    // they are watched for from the click on, not only once the busy message showed.
+    await Promise.all([
+      owner.getByTestId('server-page-gate').waitFor({ timeout: LIVE_TIMEOUT_MS }),
+      toast(owner, c.newbieKitUpdated),
+      toast(owner, hostingMessages.actionSucceeded('restart')),
+    ]);
     await owner.getByRole('tab', { name: 'Newbie Kit', selected: true }).waitFor({ timeout: LIVE_TIMEOUT_MS });
     await kitItems.getByText('x8', { exact: true }).waitFor();
     const kit = await apiCall(app.url, ownerApi.token, 'GET', `/users/${ownerApi.id}/server/newbie-kit`);
