@@ -120,10 +120,43 @@ describeEachDatabase('backup manager', (api) => {
     assert.ok(!existsSync(backupPath(api(), owner.user.id)));
     assert.equal((await call(api(), owner, 'GET', '/backup')).body.exists, false);
 
-    const both = await Promise.all([call(api(), owner, 'POST', '/backup'), call(api(), owner, 'POST', '/backup')]);
-    assert.deepEqual(both.map((r) => r.status).sort(), [200, 409], JSON.stringify(both.map((r) => r.body)));
-    // The loser finds the winner still at work (one create per account at a time).
-    assert.equal(both.find((r) => r.status === 409)?.body.error, b.busy);
+    // The first create is held inside the engine's online backup until the second has its answer, so the
+    // second meets it at work however the two requests are scheduled (one create per account at a time).
+    const control = api().ctx.servers.runtime.control((await serverId(api(), owner)) ?? '');
+    assert.ok(control);
+    const request = control.request;
+    let inEngine = false;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    control.request = function (this: typeof control, ...args: Parameters<typeof request>) {
+      // Only the first is held: a second one let through to the engine must not wait for the first.
+      if (args[1] !== '/backup' || inEngine) return request.apply(this, args);
+      inEngine = true;
+      return held.then(() => request.apply(this, args));
+    } as typeof request;
+    const both: { status: number; body: { error?: string } }[] = [];
+    try {
+      const first = call(api(), owner, 'POST', '/backup');
+      for (let i = 0; !inEngine; i++) {
+        assert.ok(i < 6000, 'the first create never reached the engine');
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      both.push(await call(api(), owner, 'POST', '/backup'));
+      release();
+      both.push(await first);
+    } finally {
+      release();
+      control.request = request;
+    }
+    assert.deepEqual(
+      both.map((r) => r.status),
+      [409, 200],
+      JSON.stringify(both.map((r) => r.body)),
+    );
+    // The loser finds the winner still at work.
+    assert.equal(both[0]?.body.error, b.busy);
     const rows = await api().ctx.db.all('SELECT owner_id FROM backups WHERE owner_id = ?', [owner.user.id]);
     assert.equal(rows.length, 1);
     assert.equal((await call(api(), owner, 'POST', '/backup/restore')).status, 200, 'the winner is a good backup');
