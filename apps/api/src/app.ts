@@ -16,7 +16,7 @@ import { EventBus } from './events/bus.ts';
 import { DEFAULT_BODY_LIMIT } from './http/body-limits.ts';
 import { registerIdempotency } from './http/idempotency.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
-import { bodyTooLarge, closeOnUnreadBody, rejectControlCharacters } from './http/request-guards.ts';
+import { bodyTooLarge, closeOnUnreadBody, rejectControlCharacters, serverTiming } from './http/request-guards.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { itemsRoutes } from './items/items.routes.ts';
 import { RuntimeBusyError } from './runtime/types.ts';
@@ -89,6 +89,7 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}) 
   await registerRateLimits(app);
   app.addHook('onRequest', rejectControlCharacters);
   app.addHook('onSend', closeOnUnreadBody);
+  app.addHook('onSend', serverTiming);
 
   app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
     const tooLarge = bodyTooLarge(error as FastifyError, req);
