@@ -120,27 +120,23 @@ export const ITEM_KIND = {
   lock: 8,
 } as const;
 
+/** Panel item kinds that stand for exactly one game actionType (the block kinds depend on collision). */
+export const KIND_ACTIONS: readonly (readonly [kind: number, actionType: number])[] = [
+  [ITEM_KIND.fist, ACTION_TYPE.fist],
+  [ITEM_KIND.wrench, ACTION_TYPE.wrench],
+  [ITEM_KIND.consumable, ACTION_TYPE.consumable],
+  [ITEM_KIND.seed, ACTION_TYPE.seed],
+  [ITEM_KIND.background, ACTION_TYPE.background],
+  [ITEM_KIND.clothing, ACTION_TYPE.clothes],
+  [ITEM_KIND.lock, ACTION_TYPE.lock],
+];
+
 /** The panel's item kind, derived from the game's actionType, and from collision for the other block types. */
 export function panelItemKind(item: Pick<Item, 'actionType' | 'collisionType'>): number {
-  switch (item.actionType) {
-    case ACTION_TYPE.fist:
-      return ITEM_KIND.fist;
-    case ACTION_TYPE.wrench:
-      return ITEM_KIND.wrench;
-    case ACTION_TYPE.consumable:
-      return ITEM_KIND.consumable;
-    case ACTION_TYPE.seed:
-      return ITEM_KIND.seed;
-    case ACTION_TYPE.background:
-      return ITEM_KIND.background;
-    case ACTION_TYPE.clothes:
-      return ITEM_KIND.clothing;
-    case ACTION_TYPE.lock:
-      return ITEM_KIND.lock;
-    // Plain blocks (17) and special ones (bedrock, doors, signs...): those players stand on are solid blocks.
-    default:
-      return item.collisionType === 1 ? ITEM_KIND.solidBlock : ITEM_KIND.foreground;
-  }
+  const pair = KIND_ACTIONS.find(([, action]) => action === item.actionType);
+  if (pair) return pair[0];
+  // Plain blocks (17) and special ones (bedrock, doors, signs...): those players stand on are solid blocks.
+  return item.collisionType === 1 ? ITEM_KIND.solidBlock : ITEM_KIND.foreground;
 }
 
 /** The spec's Item; clothing_type is -1 for non-clothing so that a Hat filter does not match every block. */

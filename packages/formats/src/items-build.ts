@@ -1,7 +1,7 @@
 // Building a server's effective items.dat: a base file plus the server's own items. items.dat ids are the
 // record indexes (the client looks items up by position), so new ids are appended in order and any gap is
 // filled with inert placeholder items.
-import { ACTION_TYPE, ITEM_KIND, type Item } from './item.ts';
+import { ACTION_TYPE, type Item, KIND_ACTIONS } from './item.ts';
 import type { ItemsDat } from './items-dat.ts';
 import { createItem } from './items-schema.ts';
 
@@ -34,26 +34,9 @@ export interface ItemOverride {
   texture?: ItemTextureSpec;
 }
 
-/** The game's actionType for a panel item kind (the inverse of panelItemKind). */
+/** The game's actionType for a panel item kind (the inverse of panelItemKind); block kinds are foreground. */
 export function actionTypeOfKind(kind: number): number {
-  switch (kind) {
-    case ITEM_KIND.fist:
-      return ACTION_TYPE.fist;
-    case ITEM_KIND.wrench:
-      return ACTION_TYPE.wrench;
-    case ITEM_KIND.consumable:
-      return ACTION_TYPE.consumable;
-    case ITEM_KIND.seed:
-      return ACTION_TYPE.seed;
-    case ITEM_KIND.background:
-      return ACTION_TYPE.background;
-    case ITEM_KIND.clothing:
-      return ACTION_TYPE.clothes;
-    case ITEM_KIND.lock:
-      return ACTION_TYPE.lock;
-    default:
-      return ACTION_TYPE.foreground;
-  }
+  return KIND_ACTIONS.find(([k]) => k === kind)?.[1] ?? ACTION_TYPE.foreground;
 }
 
 /** Highest id that may be added: items.dat ids are record positions and the panel's ids are u16. */
