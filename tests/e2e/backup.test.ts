@@ -1,48 +1,23 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { backupMessages as b, hostingMessages, serverPageMessages } from '@canopy/contract';
-import type { Browser, Page } from 'playwright-core';
-import { devUser } from '../../apps/api/src/dev-idp/dev-token.ts';
-import { apiCall, apiSignIn } from './support/api.ts';
-import { type RunningApp, setAvailableSlots, startApp } from './support/app.ts';
-import { launchBrowser, signInAndRegister } from './support/browser.ts';
-
-// A hosted server needs a moment to boot; the status then arrives over the socket.
-const LIVE_TIMEOUT_MS = 60_000;
+import type { Page } from 'playwright-core';
+import { apiCall, apiCreateServer, apiSignIn } from './support/api.ts';
+import { signInAndRegister } from './support/browser.ts';
+import { LIVE_TIMEOUT_MS, open, registeredPage, statusIs, toast } from './support/pages.ts';
+import { useApp } from './support/suite.ts';
 
 describe('Backup Manager against a running server', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  before(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const suite = useApp();
 
-  const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
-  const open = (page: Page, label: string) =>
-    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label }).click();
   const state = (page: Page, name: string) =>
     page.locator(`[data-testid="backup-state"][data-state="${name}"]`).waitFor({ timeout: LIVE_TIMEOUT_MS });
 
-  async function statusIs(page: Page, status: string) {
-    try {
-      await page
-        .locator(`[data-testid="server-status"] [data-status="${status}"]`)
-        .waitFor({ timeout: LIVE_TIMEOUT_MS });
-    } catch (error) {
-      throw new Error(`card never showed ${status}; app log:\n${app.output().slice(-3000)}`, { cause: error });
-    }
-  }
-
   it('creates a backup, restores it over a changed world, and the restarted server has the old world', async () => {
     const username = 'archivist';
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    await signInAndRegister(page, app.url, username, 'Archie1');
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    const page = await registeredPage(suite.browser, suite.app, username, 'Archie1', {
+      viewport: { width: 1280, height: 900 },
+    });
 
     // No server yet: the page says so and links to the dashboard.
     await open(page, b.title);
@@ -51,20 +26,18 @@ describe('Backup Manager against a running server', () => {
     await page.getByText(b.noServer, { exact: true }).waitFor();
     await page.getByTestId('backup-tip').getByText(b.tip).waitFor();
 
-    setAvailableSlots(app, devUser(username).id, 1);
-    const { id, token } = await apiSignIn(app.url, username);
-    const serverName = 'Archive_Grove';
-    assert.equal((await apiCall(app.url, token, 'POST', `/users/${id}/server`, { serverName })).status, 201);
+    const { id, token } = await apiSignIn(suite.app.url, username);
+    await apiCreateServer(suite.app, { id, token }, 'Archive_Grove');
     await open(page, 'Dashboard');
     await page.reload();
     await page.locator('[data-testid="socket-state"][data-state="OPEN"]').waitFor();
     await page.getByTestId('server-start').click();
-    await statusIs(page, 'ONLINE');
+    await statusIs(page, suite.app, 'ONLINE');
 
     // The world as it will be in the backup: 123 BPM.
     const worldPath = `/users/${id}/server/worlds/START`;
-    const world = (await apiCall(app.url, token, 'GET', worldPath)).body;
-    assert.equal((await apiCall(app.url, token, 'PUT', worldPath, { ...world, music_bpm: 123 })).status, 200);
+    const world = (await apiCall(suite.app.url, token, 'GET', worldPath)).body;
+    assert.equal((await apiCall(suite.app.url, token, 'PUT', worldPath, { ...world, music_bpm: 123 })).status, 200);
 
     await open(page, b.title);
     await state(page, 'none');
@@ -81,7 +54,7 @@ describe('Backup Manager against a running server', () => {
     await page.screenshot({ path: '/tmp/backup-page-desktop.png', fullPage: true });
 
     // A second create is refused by the api with the "delete first" text.
-    const second = await apiCall(app.url, token, 'POST', `/users/${id}/server/backup`);
+    const second = await apiCall(suite.app.url, token, 'POST', `/users/${id}/server/backup`);
     assert.equal(second.status, 409);
     assert.equal(second.body.error, b.alreadyExists);
 
@@ -93,7 +66,7 @@ describe('Backup Manager against a running server', () => {
     await editor.getByLabel('Music BPM').fill('177');
     await editor.getByTestId('world-save').click();
     await toast(page, serverPageMessages.worldSaved);
-    assert.equal((await apiCall(app.url, token, 'GET', worldPath)).body.music_bpm, 177);
+    assert.equal((await apiCall(suite.app.url, token, 'GET', worldPath)).body.music_bpm, 177);
 
     // Restore, behind its confirm dialog; Cancel first changes nothing.
     await open(page, b.title);
@@ -108,10 +81,10 @@ describe('Backup Manager against a running server', () => {
 
     // The server was stopped; the user restarts it from the dashboard and finds the old world.
     await open(page, 'Dashboard');
-    await statusIs(page, 'OFFLINE');
+    await statusIs(page, suite.app, 'OFFLINE');
     await page.getByTestId('server-start').click();
     await toast(page, hostingMessages.actionSucceeded('start'));
-    await statusIs(page, 'ONLINE');
+    await statusIs(page, suite.app, 'ONLINE');
     await open(page, 'World Manager');
     await page.reload();
     await start.getByTestId('world-edit').click();
@@ -132,14 +105,9 @@ describe('Backup Manager against a running server', () => {
   });
 
   it('shows the fetch error in place of the content', async () => {
-    const page = await (await browser.newContext()).newPage();
-    await signInAndRegister(page, app.url, 'archivist2', 'Archie2');
-    setAvailableSlots(app, devUser('archivist2').id, 1);
-    const { id, token } = await apiSignIn(app.url, 'archivist2');
-    assert.equal(
-      (await apiCall(app.url, token, 'POST', `/users/${id}/server`, { serverName: 'Archive_Two' })).status,
-      201,
-    );
+    const page = await (await suite.browser.newContext()).newPage();
+    await signInAndRegister(page, suite.app.url, 'archivist2', 'Archie2');
+    await apiCreateServer(suite.app, await apiSignIn(suite.app.url, 'archivist2'), 'Archive_Two');
     await page.route('**/server/backup', (route) =>
       route.request().method() === 'GET' ? route.fulfill({ status: 500, body: 'oops' }) : route.continue(),
     );

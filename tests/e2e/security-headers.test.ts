@@ -1,20 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { type RunningApp, startApp } from './support/app.ts';
-import { launchBrowser, signInAndRegister } from './support/browser.ts';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { signInAndRegister } from './support/browser.ts';
+import { useApp } from './support/suite.ts';
 
 describe('security headers with the built web app', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  before(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const suite = useApp();
 
   /** Every CSP violation the page reports, from the console and from securitypolicyviolation events. */
   async function watchViolations(page: Page) {
@@ -34,9 +25,9 @@ describe('security headers with the built web app', () => {
   }
 
   it('serves the app with a CSP it obeys: login, development sign-in, registration and the dashboard', async () => {
-    const page = await (await browser.newContext()).newPage();
+    const page = await (await suite.browser.newContext()).newPage();
     const violations = await watchViolations(page);
-    const res = await page.goto(app.url);
+    const res = await page.goto(suite.app.url);
     const headers = res?.headers() ?? {};
     assert.match(headers['content-security-policy'] ?? '', /frame-ancestors 'none'/);
     assert.match(headers['content-security-policy'] ?? '', /script-src 'self'/);
@@ -45,7 +36,7 @@ describe('security headers with the built web app', () => {
     assert.equal(headers['x-frame-options'], 'DENY');
 
     await page.getByRole('link', { name: /login with discord/i }).waitFor();
-    await signInAndRegister(page, app.url, 'cspcheck', 'CspCheck1');
+    await signInAndRegister(page, suite.app.url, 'cspcheck', 'CspCheck1');
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.getByTestId('dashboard-growid').getByText('CspCheck1').waitFor();
     assert.deepEqual(violations, []);

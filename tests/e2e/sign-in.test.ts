@@ -1,36 +1,28 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { webRoutes } from '@canopy/contract';
-import type { Browser, Page } from 'playwright-core';
-import { type RunningApp, startApp } from './support/app.ts';
-import { launchBrowser, signInWithDevProvider } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { signInWithDevProvider } from './support/browser.ts';
+import { sidebar } from './support/pages.ts';
+import { useApp } from './support/suite.ts';
 
 describe('sign in, register and land in the shell', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  before(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const suite = useApp();
 
-  const newPage = async (): Promise<Page> => (await browser.newContext()).newPage();
+  const newPage = async (): Promise<Page> => (await suite.browser.newContext()).newPage();
 
   it('walks a new user from the login page through registration to the dashboard, and logs out', async () => {
     const page = await newPage();
-    await page.goto(app.url);
+    await page.goto(suite.app.url);
     for (const highlight of ['Instant Server Setup', 'Full Control Panel', 'Real-time Console'])
       await page.getByText(highlight).first().waitFor();
     const href = await page.getByRole('link', { name: /login with discord/i }).getAttribute('href');
-    const authorize = new URL(href ?? '', app.url);
+    const authorize = new URL(href ?? '', suite.app.url);
     assert.equal(authorize.searchParams.get('response_type'), 'token');
     assert.equal(authorize.searchParams.get('scope'), 'identify email');
-    assert.equal(authorize.searchParams.get('redirect_uri'), new URL(app.url).origin);
+    assert.equal(authorize.searchParams.get('redirect_uri'), new URL(suite.app.url).origin);
 
-    await signInWithDevProvider(page, app.url, 'newplayer');
+    await signInWithDevProvider(page, suite.app.url, 'newplayer');
     await page.getByRole('heading', { name: 'Register your GrowID' }).waitFor();
 
     const register = page.getByRole('button', { name: 'Register', exact: true });
@@ -49,7 +41,7 @@ describe('sign in, register and land in the shell', () => {
     await page.getByTestId('dashboard-growid').getByText('Sprout7').waitFor();
     assert.equal(new URL(page.url()).pathname, '/dashboard');
 
-    const nav = page.getByRole('navigation', { name: 'Main' });
+    const nav = sidebar(page);
     const labels = await nav.getByRole('link').allTextContents();
     const expected = webRoutes
       .filter((r) => r.access === 'registered' || r.access === 'non-collaborator')
@@ -70,15 +62,15 @@ describe('sign in, register and land in the shell', () => {
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL((u) => u.pathname === '/');
     await page.getByRole('link', { name: /login with discord/i }).waitFor();
-    await page.goto(`${app.url}/dashboard`);
+    await page.goto(`${suite.app.url}/dashboard`);
     await page.waitForURL((u) => u.pathname === '/', { timeout: 5000 });
   });
 
   it('returns a signed-out visitor to the page they asked for after sign-in', async () => {
     const page = await newPage();
-    await page.goto(`${app.url}/profile`);
+    await page.goto(`${suite.app.url}/profile`);
     await page.waitForURL((u) => u.pathname === '/');
-    await signInWithDevProvider(page, app.url, 'returning');
+    await signInWithDevProvider(page, suite.app.url, 'returning');
     await page.getByLabel('GrowID').fill('Returner1');
     await page.getByRole('button', { name: 'Register', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Yes, register' }).click();
@@ -88,7 +80,7 @@ describe('sign in, register and land in the shell', () => {
 
   it('shows a refused sign-in on the login page', async () => {
     const page = await newPage();
-    await page.goto(app.url);
+    await page.goto(suite.app.url);
     await page.getByRole('link', { name: /login with discord/i }).click();
     await page.getByRole('button', { name: 'Cancel' }).click();
     const box = page.getByTestId('login-error');
@@ -99,7 +91,7 @@ describe('sign in, register and land in the shell', () => {
 
   it('shows the Indonesian 404 page for an unknown path', async () => {
     const page = await newPage();
-    const res = await page.goto(`${app.url}/this/does-not-exist`);
+    const res = await page.goto(`${suite.app.url}/this/does-not-exist`);
     assert.equal(res?.status(), 404);
     await page.getByText('Halaman Tidak Ditemukan').waitFor();
     assert.equal(await page.getByTestId('error-code').textContent(), '404');
