@@ -1,58 +1,29 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { configurationMessages as c, defaultSettings, hostingMessages, serverPageMessages } from '@canopy/contract';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { devUser } from '../../apps/api/src/dev-idp/dev-token.ts';
-import { apiCall, apiSignIn } from './support/api.ts';
-import { ADMIN_USERNAME, type RunningApp, setAvailableSlots, startApp } from './support/app.ts';
-import { launchBrowser, signInAndRegister } from './support/browser.ts';
+import { apiCall, apiSignIn, apiSignInRegistered } from './support/api.ts';
+import { ADMIN_USERNAME } from './support/app.ts';
+import { LIVE_TIMEOUT_MS, open, ownerWithServer, registeredPage, statusIs, toast } from './support/pages.ts';
+import { useApp } from './support/suite.ts';
 
-// A hosted server needs a moment to boot; its status and console lines then arrive over the socket.
-const LIVE_TIMEOUT_MS = 60_000;
 const SERVER_NAME = 'Kit_Grove';
 
 describe('Configuration against the real api and engine', () => {
-  let app: RunningApp;
-  let browser: Browser;
   let owner: Page;
   let ownerApi: { id: string; token: string };
+  const suite = useApp();
   before(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-    owner = await registeredPage('kitowner', 'KitOwner1');
-    setAvailableSlots(app, devUser('kitowner').id, 1);
-    ownerApi = await apiSignIn(app.url, 'kitowner');
-    const created = await apiCall(app.url, ownerApi.token, 'POST', `/users/${ownerApi.id}/server`, {
+    ({ page: owner, ...ownerApi } = await ownerWithServer(suite.browser, suite.app, {
+      username: 'kitowner',
+      growId: 'KitOwner1',
       serverName: SERVER_NAME,
-    });
-    assert.equal(created.status, 201);
-    await owner.reload();
+    }));
   });
-  after(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-
-  async function registeredPage(username: string, growId: string): Promise<Page> {
-    const page = await (await browser.newContext()).newPage();
-    await signInAndRegister(page, app.url, username, growId);
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    return page;
-  }
-  const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
-  const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
-  async function statusIs(page: Page, status: string) {
-    try {
-      await page
-        .locator(`[data-testid="server-status"] [data-status="${status}"]`)
-        .waitFor({ timeout: LIVE_TIMEOUT_MS });
-    } catch (error) {
-      throw new Error(`card never showed ${status}; app log:\n${app.output().slice(-3000)}`, { cause: error });
-    }
-  }
 
   it('edits the creator list and autofarm delay while the server is offline', async () => {
-    await nav(owner).getByRole('link', { name: 'Configuration' }).click();
+    await open(owner, 'Configuration');
     // allInnerTexts does not wait: read the tabs once the page shows them (it renders them all at once, after
     // a spinner while the server's data loads), not whatever was on screen right after the click.
     await owner.getByRole('tab', { name: 'General', selected: true }).waitFor();
@@ -84,17 +55,17 @@ describe('Configuration against the real api and engine', () => {
     await delay.fill('1500');
     await settings.getByRole('button', { name: 'Save Settings' }).click();
     await toast(owner, c.farmDelayUpdated);
-    const profile = await apiCall(app.url, ownerApi.token, 'GET', `/users/${ownerApi.id}/profile`);
+    const profile = await apiCall(suite.app.url, ownerApi.token, 'GET', `/users/${ownerApi.id}/profile`);
     assert.equal(profile.body.profile.server.config.autofarmDelay, 1500);
   });
 
   it('gives a new player the newbie kit after Save Changes & Restart Server', async () => {
-    await nav(owner).getByRole('link', { name: 'Dashboard' }).click();
+    await open(owner, 'Dashboard');
     await owner.locator('[data-testid="socket-state"][data-state="OPEN"]').waitFor();
     await owner.getByTestId('server-start').click();
-    await statusIs(owner, 'ONLINE');
+    await statusIs(owner, suite.app, 'ONLINE');
 
-    await nav(owner).getByRole('link', { name: 'Configuration' }).click();
+    await open(owner, 'Configuration');
     await owner.getByRole('tab', { name: 'Newbie Kit' }).click();
     await owner.getByTestId('kit-currency-card').getByLabel('Gems').fill('300');
     const add = owner.getByTestId('kit-add-card');
@@ -132,13 +103,13 @@ describe('Configuration against the real api and engine', () => {
     ]);
     await owner.getByRole('tab', { name: 'Newbie Kit', selected: true }).waitFor({ timeout: LIVE_TIMEOUT_MS });
     await kitItems.getByText('x8', { exact: true }).waitFor();
-    const kit = await apiCall(app.url, ownerApi.token, 'GET', `/users/${ownerApi.id}/server/newbie-kit`);
+    const kit = await apiCall(suite.app.url, ownerApi.token, 'GET', `/users/${ownerApi.id}/server/newbie-kit`);
     assert.deepEqual(kit.body.ITEMS[0].items, [[10, 8]]);
     assert.equal(kit.body.ITEMS[0].Gemss, 300);
 
-    await nav(owner).getByRole('link', { name: 'Dashboard' }).click();
-    await statusIs(owner, 'ONLINE');
-    await nav(owner).getByRole('link', { name: 'Console' }).click();
+    await open(owner, 'Dashboard');
+    await statusIs(owner, suite.app, 'ONLINE');
+    await open(owner, 'Console');
     const input = owner.getByTestId('console-input');
     await input.fill('register newbie1 pass1234');
     await input.press('Enter');
@@ -149,7 +120,7 @@ describe('Configuration against the real api and engine', () => {
       .waitFor({ timeout: LIVE_TIMEOUT_MS });
     assert.equal(await owner.getByTestId('console-line').filter({ hasText: 'pass1234' }).count(), 0);
 
-    await nav(owner).getByRole('link', { name: 'Player Database' }).click();
+    await open(owner, 'Player Database');
     const row = owner.locator('[data-testid="player-row"][data-name="newbie1"]');
     await row.getByText('300', { exact: true }).waitFor();
     await row.getByTestId('player-edit').click();
@@ -161,34 +132,28 @@ describe('Configuration against the real api and engine', () => {
   });
 
   it('keeps a collaborator without config:manage out, in the page and in the api', async () => {
-    const helper = await registeredPage('kithelper', 'KitHelper1');
-    const invited = await apiCall(app.url, ownerApi.token, 'POST', `/users/${ownerApi.id}/server/collaborators`, {
+    const helper = await registeredPage(suite.browser, suite.app, 'kithelper', 'KitHelper1');
+    const invited = await apiCall(suite.app.url, ownerApi.token, 'POST', `/users/${ownerApi.id}/server/collaborators`, {
       discordId: devUser('kithelper').id,
       permissions: ['console:use'],
     });
     assert.equal(invited.status, 201);
-    await helper.goto(`${app.url}/configuration`);
+    await helper.goto(`${suite.app.url}/configuration`);
     await helper.getByTestId('server-page-gate-message').getByText(serverPageMessages.noPermission).waitFor();
     assert.equal(await helper.getByRole('tab').count(), 0);
-    const helperApi = await apiSignIn(app.url, 'kithelper');
-    const refused = await apiCall(app.url, helperApi.token, 'GET', `/users/${helperApi.id}/server/creator-list`);
+    const helperApi = await apiSignIn(suite.app.url, 'kithelper');
+    const refused = await apiCall(suite.app.url, helperApi.token, 'GET', `/users/${helperApi.id}/server/creator-list`);
     assert.equal(refused.status, 403);
     assert.equal(refused.body.error, serverPageMessages.noPermission);
   });
 
   it('hides the tabs an admin switched off, and says so when all are off', async () => {
-    const admin = await apiSignIn(app.url, ADMIN_USERNAME);
-    const registered = await apiCall(app.url, admin.token, 'POST', '/register', {
-      discordId: admin.id,
-      discordUsername: ADMIN_USERNAME,
-      growId: 'KitAdmin1',
-    });
-    assert.equal(registered.status, 201);
+    const admin = await apiSignInRegistered(suite.app.url, ADMIN_USERNAME, 'KitAdmin1');
     const flags = (settings: Partial<typeof defaultSettings>) =>
-      apiCall(app.url, admin.token, 'POST', '/admin/settings', { ...defaultSettings, ...settings });
+      apiCall(suite.app.url, admin.token, 'POST', '/admin/settings', { ...defaultSettings, ...settings });
     try {
       assert.equal((await flags({ disableGeneralConfig: true, disableNewbieKit: true })).status, 200);
-      await owner.goto(`${app.url}/configuration`);
+      await owner.goto(`${suite.app.url}/configuration`);
       await owner.getByRole('tab', { name: 'Custom Items', selected: true }).waitFor();
       assert.deepEqual(await owner.getByRole('tab').allInnerTexts(), ['Custom Items', 'Custom Textures']);
 

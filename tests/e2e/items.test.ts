@@ -1,36 +1,27 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { itemMessages } from '@canopy/contract';
-import type { Browser, Page } from 'playwright-core';
-import { type RunningApp, startApp } from './support/app.ts';
-import { launchBrowser, signInAndRegister } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { open, registeredPage } from './support/pages.ts';
+import { useApp } from './support/suite.ts';
 
 const SHOTS = process.env.CANOPY_SCREENSHOTS; // a folder: the page is also saved there, desktop and phone
 
 describe('Item Database', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  before(async () => {
-    app = await startApp({ CANOPY_PUBLIC_IP: 'play.example.test' });
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const suite = useApp({ CANOPY_PUBLIC_IP: 'play.example.test' });
 
   const tileNames = (page: Page) => page.getByTestId('item-tile').locator('span.truncate').allTextContents();
 
   /** Opens the Item Database from the sidebar and waits for its first page. */
   async function openItems(page: Page) {
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Item Database' }).click();
+    await open(page, 'Item Database');
     await page.getByRole('heading', { name: 'Item Database' }).waitFor();
   }
 
   it('searches, filters, pages and previews an item with its sprite drawn', async () => {
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    await signInAndRegister(page, app.url, 'itemfan', 'ItemFan1');
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    const page = await registeredPage(suite.browser, suite.app, 'itemfan', 'ItemFan1', {
+      viewport: { width: 1280, height: 900 },
+    });
     await openItems(page);
     await page.getByTestId('server-ip').getByText('play.example.test').waitFor();
     await page.getByTestId('items-count').getByText('Showing 1–24 of 336 items').waitFor();
@@ -120,9 +111,7 @@ describe('Item Database', () => {
   });
 
   it("shows the api's error in place of the results, and 'Error' for an unreadable IP", async () => {
-    const page = await (await browser.newContext()).newPage();
-    await signInAndRegister(page, app.url, 'itemfail', 'ItemFail1');
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    const page = await registeredPage(suite.browser, suite.app, 'itemfail', 'ItemFail1');
     // The real api answers everything else; these two answers are replaced to reach the error states.
     await page.route('**/items?name=boom', (route) =>
       route.fulfill({ status: 400, contentType: 'application/json', body: '{"error":"Boom from the api."}' }),
@@ -139,9 +128,7 @@ describe('Item Database', () => {
   });
 
   it('says when a sprite cannot be drawn, for that item only', async () => {
-    const page = await (await browser.newContext()).newPage();
-    await signInAndRegister(page, app.url, 'itemsheet', 'ItemSheet1');
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    const page = await registeredPage(suite.browser, suite.app, 'itemsheet', 'ItemSheet1');
     // The second sheet arrives damaged; Dirt's sheet (tiles_page1) is the real one.
     await page.route('**/cache/tiles_page2.rttex', (route) =>
       route.fulfill({ status: 200, contentType: 'application/octet-stream', body: Buffer.from('not a texture') }),

@@ -1,54 +1,21 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { hostingMessages, serverPageMessages, WORLD_LOCKED } from '@canopy/contract';
-import type { Browser, Page } from 'playwright-core';
-import { devUser } from '../../apps/api/src/dev-idp/dev-token.ts';
-import { apiCall, apiSignIn } from './support/api.ts';
-import { type RunningApp, setAvailableSlots, startApp } from './support/app.ts';
-import { launchBrowser, signInAndRegister } from './support/browser.ts';
-
-// A hosted server needs a moment to boot; the status then arrives over the socket.
-const LIVE_TIMEOUT_MS = 60_000;
+import { apiCall, apiCreateServer, apiSignIn, apiSignInRegistered } from './support/api.ts';
+import { LIVE_TIMEOUT_MS, open, ownerWithServer, registeredPage, statusIs, toast } from './support/pages.ts';
+import { useApp } from './support/suite.ts';
 
 describe('World Manager and Player Database against a running server', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  before(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-
-  const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
-  const open = (page: Page, label: string) =>
-    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label }).click();
-
-  /** Waits for the dashboard card to show `status`; a timeout says what the page and the app said. */
-  async function statusIs(page: Page, status: string) {
-    try {
-      await page
-        .locator(`[data-testid="server-status"] [data-status="${status}"]`)
-        .waitFor({ timeout: LIVE_TIMEOUT_MS });
-    } catch (error) {
-      throw new Error(`card never showed ${status}; app log:\n${app.output().slice(-3000)}`, { cause: error });
-    }
-  }
+  const suite = useApp();
 
   it('edits and locks a world that survives a restart, and bans a player', async () => {
     const username = 'worldsmith';
     const growId = 'Smith1';
-    const page = await (await browser.newContext()).newPage();
-    await signInAndRegister(page, app.url, username, growId);
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    setAvailableSlots(app, devUser(username).id, 1);
-    const { id, token } = await apiSignIn(app.url, username);
-    const serverName = 'Smith_Grove';
-    const created = await apiCall(app.url, token, 'POST', `/users/${id}/server`, { serverName });
-    assert.equal(created.status, 201);
-    await page.reload();
+    const { page, id, token } = await ownerWithServer(suite.browser, suite.app, {
+      username,
+      growId,
+      serverName: 'Smith_Grove',
+    });
 
     // Offline: both pages say so instead of loading.
     await open(page, 'World Manager');
@@ -59,7 +26,7 @@ describe('World Manager and Player Database against a running server', () => {
     await open(page, 'Dashboard');
     await page.locator('[data-testid="socket-state"][data-state="OPEN"]').waitFor();
     await page.getByTestId('server-start').click();
-    await statusIs(page, 'ONLINE');
+    await statusIs(page, suite.app, 'ONLINE');
 
     // The starting world is listed; edit it from the General tab.
     await open(page, 'World Manager');
@@ -92,7 +59,7 @@ describe('World Manager and Player Database against a running server', () => {
     await lock.click();
     await start.locator('[role="switch"][aria-checked="true"]').waitFor();
     assert.equal((await saved).status(), 200);
-    const locked = await apiCall(app.url, token, 'GET', `/users/${id}/server/worlds/START`);
+    const locked = await apiCall(suite.app.url, token, 'GET', `/users/${id}/server/worlds/START`);
     assert.equal(locked.body.d_weather, WORLD_LOCKED);
 
     // A refused save puts the switch back and shows the api's error (the refusal is injected: a
@@ -112,7 +79,7 @@ describe('World Manager and Player Database against a running server', () => {
     await open(page, 'Dashboard');
     await page.getByTestId('server-restart').click();
     await toast(page, hostingMessages.actionSucceeded('restart'));
-    await statusIs(page, 'ONLINE');
+    await statusIs(page, suite.app, 'ONLINE');
     await open(page, 'World Manager');
     // A reload drops the cached list, so the row below is what the restarted engine answers.
     await page.reload();
@@ -126,7 +93,7 @@ describe('World Manager and Player Database against a running server', () => {
 
     // A player seeded through the api is listed, filtered and banned.
     const victim = 'Victim7';
-    const seeded = await apiCall(app.url, token, 'PUT', `/users/${id}/server/players/${victim}`, {
+    const seeded = await apiCall(suite.app.url, token, 'PUT', `/users/${id}/server/players/${victim}`, {
       pass: 'seedpass1',
       email: '',
       home_world: '',
@@ -161,7 +128,7 @@ describe('World Manager and Player Database against a running server', () => {
     await row.getByTestId('player-ban').click();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm Ban' }).click();
     await toast(page, serverPageMessages.playerBanned);
-    const banned = await apiCall(app.url, token, 'GET', `/users/${id}/server/players/${victim}`);
+    const banned = await apiCall(suite.app.url, token, 'GET', `/users/${id}/server/players/${victim}`);
     assert.equal(banned.status, 200);
     assert.equal(banned.body.banned, true);
 
@@ -171,10 +138,13 @@ describe('World Manager and Player Database against a running server', () => {
     await toast(page, serverPageMessages.playerUnbanned);
     await row.getByTestId('player-ban').waitFor();
     assert.equal(await row.getByTestId('player-banned').count(), 0);
-    assert.equal((await apiCall(app.url, token, 'GET', `/users/${id}/server/players/${victim}`)).body.banned, false);
+    assert.equal(
+      (await apiCall(suite.app.url, token, 'GET', `/users/${id}/server/players/${victim}`)).body.banned,
+      false,
+    );
 
     // The editor marks a banned player too; unbanning there and then saving an edit keeps the ban lifted.
-    await apiCall(app.url, token, 'DELETE', `/users/${id}/server/players/${victim}`);
+    await apiCall(suite.app.url, token, 'DELETE', `/users/${id}/server/players/${victim}`);
     await page.getByTestId('players-refresh').click();
     await row.getByTestId('player-banned').waitFor();
     await row.getByTestId('player-edit').click();
@@ -186,29 +156,17 @@ describe('World Manager and Player Database against a running server', () => {
     await playerEditor.getByLabel('Gems').fill('1000');
     await playerEditor.getByTestId('player-save').click();
     await page.getByTestId('player-editor').waitFor({ state: 'detached' });
-    const edited = await apiCall(app.url, token, 'GET', `/users/${id}/server/players/${victim}`);
+    const edited = await apiCall(suite.app.url, token, 'GET', `/users/${id}/server/players/${victim}`);
     assert.deepEqual([edited.body.gems, edited.body.banned], [1000, false]);
   });
 
   it('lets a collaborator in only where a permission allows it', async () => {
-    const owner = await apiSignIn(app.url, 'landlord');
-    const call = (method: string, path: string, body?: unknown) => apiCall(app.url, owner.token, method, path, body);
-    const registered = await call('POST', '/register', {
-      discordId: owner.id,
-      discordUsername: 'landlord',
-      growId: 'Landlord1',
-    });
-    assert.equal(registered.status, 201);
-    setAvailableSlots(app, devUser('landlord').id, 1);
-    const serverName = 'Shared_Grove';
-    assert.equal((await call('POST', `/users/${owner.id}/server`, { serverName })).status, 201);
-    assert.equal((await call('POST', `/users/${owner.id}/server/${serverName}/start`)).status, 202);
+    const owner = await apiSignInRegistered(suite.app.url, 'landlord', 'Landlord1');
+    await apiCreateServer(suite.app, owner, 'Shared_Grove', { start: true });
 
-    const page = await (await browser.newContext()).newPage();
-    await signInAndRegister(page, app.url, 'helper', 'Helper1');
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    const helper = await apiSignIn(app.url, 'helper');
-    const added = await call('POST', `/users/${owner.id}/server/collaborators`, {
+    const page = await registeredPage(suite.browser, suite.app, 'helper', 'Helper1');
+    const helper = await apiSignIn(suite.app.url, 'helper');
+    const added = await apiCall(suite.app.url, owner.token, 'POST', `/users/${owner.id}/server/collaborators`, {
       discordId: helper.id,
       permissions: ['players:manage'],
     });
@@ -217,7 +175,7 @@ describe('World Manager and Player Database against a running server', () => {
 
     await open(page, 'World Manager');
     await page.getByTestId('server-page-gate-message').getByText(serverPageMessages.noPermissionWorlds).waitFor();
-    const refused = await apiCall(app.url, helper.token, 'GET', `/users/${helper.id}/server/worlds`);
+    const refused = await apiCall(suite.app.url, helper.token, 'GET', `/users/${helper.id}/server/worlds`);
     assert.equal(refused.status, 403, 'the api is the one that refuses');
 
     await open(page, 'Player Database');
@@ -227,23 +185,20 @@ describe('World Manager and Player Database against a running server', () => {
 
   it('works on a phone: actions on screen, a title per page, editor errors beside the field', async () => {
     const username = 'pocket';
-    const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
-    await signInAndRegister(page, app.url, username, 'Pocket1');
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    const page = await registeredPage(suite.browser, suite.app, username, 'Pocket1', {
+      viewport: { width: 390, height: 844 },
+    });
     assert.equal(await page.title(), 'Dashboard · Canopy');
     const icon = await page.locator('link[rel="icon"]').getAttribute('href');
-    const served = await fetch(new URL(icon ?? '/missing', app.url));
+    const served = await fetch(new URL(icon ?? '/missing', suite.app.url));
     assert.equal(served.status, 200);
     assert.match(served.headers.get('content-type') ?? '', /^image\/svg\+xml/);
 
-    setAvailableSlots(app, devUser(username).id, 1);
-    const { id, token } = await apiSignIn(app.url, username);
-    const serverName = 'Pocket_Grove';
-    assert.equal((await apiCall(app.url, token, 'POST', `/users/${id}/server`, { serverName })).status, 201);
-    assert.equal((await apiCall(app.url, token, 'POST', `/users/${id}/server/${serverName}/start`)).status, 202);
+    const { id, token } = await apiSignIn(suite.app.url, username);
+    await apiCreateServer(suite.app, { id, token }, 'Pocket_Grove', { start: true });
     await page.reload();
-    await statusIs(page, 'ONLINE');
-    const seeded = await apiCall(app.url, token, 'PUT', `/users/${id}/server/players/AVeryLongPlayerName1`, {
+    await statusIs(page, suite.app, 'ONLINE');
+    const seeded = await apiCall(suite.app.url, token, 'PUT', `/users/${id}/server/players/AVeryLongPlayerName1`, {
       pass: 'seedpass1',
       email: '',
       home_world: '',
@@ -296,7 +251,7 @@ describe('World Manager and Player Database against a running server', () => {
     const note = await red.getAttribute('aria-describedby');
     assert.equal(await page.locator(`[id="${note}"]`).textContent(), message);
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
-    const untouched = await apiCall(app.url, token, 'GET', `/users/${id}/server/worlds/START`);
+    const untouched = await apiCall(suite.app.url, token, 'GET', `/users/${id}/server/worlds/START`);
     assert.notEqual(untouched.body.r, 300);
 
     await page.getByRole('button', { name: 'Menu' }).click();
