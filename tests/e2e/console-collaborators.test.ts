@@ -1,38 +1,19 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { consoleCommandMessages, hostingMessages, serverPageMessages } from '@canopy/contract';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { devUser } from '../../apps/api/src/dev-idp/dev-token.ts';
-import { type RunningApp, setAvailableSlots, startApp } from './support/app.ts';
-import { launchBrowser, signInAndRegister } from './support/browser.ts';
+import { setAvailableSlots } from './support/app.ts';
+import { LIVE_TIMEOUT_MS, open, registeredPage, sidebar, statusIs, toast } from './support/pages.ts';
+import { useApp } from './support/suite.ts';
 
-// A hosted server needs a moment to boot; its status and console lines then arrive over the socket.
-const LIVE_TIMEOUT_MS = 60_000;
 const SERVER_NAME = 'Console_Grove';
 
 describe('console and collaborators against the real api and engine', () => {
-  let app: RunningApp;
-  let browser: Browser;
   // The owner's page and server are shared: the second test invites a collaborator onto them.
   let owner: Page;
-  before(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const suite = useApp();
 
-  /** A fresh browser context signed in and registered through the UI, on the dashboard. */
-  async function registeredPage(username: string, growId: string): Promise<Page> {
-    const page = await (await browser.newContext()).newPage();
-    await signInAndRegister(page, app.url, username, growId);
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    return page;
-  }
-  const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
-  const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
   /** Waits for a console line containing `text`; on a timeout the error shows what the log held. */
   async function consoleShows(page: Page, text: string) {
     try {
@@ -40,7 +21,7 @@ describe('console and collaborators against the real api and engine', () => {
     } catch (error) {
       const shown = (await page.getByTestId('console-line').allTextContents()).join('\n');
       throw new Error(
-        `console never showed "${text}"; it shows:\n${shown.slice(-2000)}\napp log:\n${app.output().slice(-3000)}`,
+        `console never showed "${text}"; it shows:\n${shown.slice(-2000)}\napp log:\n${suite.app.output().slice(-3000)}`,
         {
           cause: error,
         },
@@ -58,31 +39,31 @@ describe('console and collaborators against the real api and engine', () => {
   }
 
   it("owner: the console shows the engine's live output and runs commands", async () => {
-    owner = await registeredPage('consoleowner', 'ConsoleOwner');
-    setAvailableSlots(app, devUser('consoleowner').id, 1);
+    owner = await registeredPage(suite.browser, suite.app, 'consoleowner', 'ConsoleOwner');
+    setAvailableSlots(suite.app, devUser('consoleowner').id, 1);
     await owner.reload();
 
     // The console before there is a server.
-    await nav(owner).getByRole('link', { name: 'Console' }).click();
+    await open(owner, 'Console');
     await owner.getByTestId('console-unavailable-reason').getByText(serverPageMessages.consoleNoServer).waitFor();
     assert.equal(await owner.getByTestId('console-input').isDisabled(), true);
 
     // Create and start the server from the dashboard.
-    await nav(owner).getByRole('link', { name: 'Dashboard' }).click();
+    await open(owner, 'Dashboard');
     await owner.getByRole('button', { name: 'Create Server' }).click();
     await owner.getByRole('dialog').getByLabel('Server name').fill(SERVER_NAME);
     await owner.getByRole('dialog').getByRole('button', { name: 'Create' }).click();
-    await owner.locator('[data-testid="server-status"] [data-status="OFFLINE"]').waitFor({ timeout: LIVE_TIMEOUT_MS });
+    await statusIs(owner, suite.app, 'OFFLINE');
 
     // Stopped: the overlay says so.
-    await nav(owner).getByRole('link', { name: 'Console' }).click();
+    await open(owner, 'Console');
     await owner.getByTestId('console-unavailable-reason').getByText(serverPageMessages.consoleOffline).waitFor();
 
-    await nav(owner).getByRole('link', { name: 'Dashboard' }).click();
+    await open(owner, 'Dashboard');
     await owner.getByTestId('server-start').click();
-    await owner.locator('[data-testid="server-status"] [data-status="ONLINE"]').waitFor({ timeout: LIVE_TIMEOUT_MS });
+    await statusIs(owner, suite.app, 'ONLINE');
 
-    await nav(owner).getByRole('link', { name: 'Console' }).click();
+    await open(owner, 'Console');
     await owner.locator('[data-testid="console-connection"][data-state="OPEN"]').getByText('Connected').waitFor();
     await owner.locator('[data-testid="console-status"] [data-status="ONLINE"]').waitFor();
     assert.equal(await owner.getByTestId('console-unavailable').count(), 0);
@@ -116,11 +97,11 @@ describe('console and collaborators against the real api and engine', () => {
 
   it('a collaborator with only console:use gets the console and nothing else', async () => {
     assert.ok(owner, 'the first test created the owner and the server');
-    const helper = await registeredPage('consolehelper', 'ConsoleHelper');
+    const helper = await registeredPage(suite.browser, suite.app, 'consolehelper', 'ConsoleHelper');
     const helperId = devUser('consolehelper').id;
 
     // The owner checks ids live and invites the helper with console:use only.
-    await nav(owner).getByRole('link', { name: 'Collaborators' }).click();
+    await open(owner, 'Collaborators');
     await owner.getByTestId('collaborators-empty').waitFor();
     const idField = owner.getByTestId('collaborator-discord-id');
     const status = (state: string) => owner.locator(`[data-testid="discord-id-status"][data-status="${state}"]`);
@@ -145,7 +126,7 @@ describe('console and collaborators against the real api and engine', () => {
     // The helper's panel now follows the owner's server.
     await helper.reload();
     await helper.getByTestId('server-name').getByText(SERVER_NAME).waitFor();
-    const links = await nav(helper).getByRole('link').allInnerTexts();
+    const links = await sidebar(helper).getByRole('link').allInnerTexts();
     assert.equal(links.includes('Collaborators'), false, `sidebar: ${links.join(', ')}`);
     assert.equal(links.includes('Renew & Shop'), false, `sidebar: ${links.join(', ')}`);
     assert.ok(links.includes('Console'));
@@ -160,7 +141,7 @@ describe('console and collaborators against the real api and engine', () => {
     assert.equal(await helper.getByTestId('server-delete').getAttribute('title'), hostingMessages.onlyOwnerDelete);
 
     // The console works for them: the history and their own command.
-    await nav(helper).getByRole('link', { name: 'Console' }).click();
+    await open(helper, 'Console');
     await consoleShows(helper, 'READY control=');
     await sendCommand(helper, 'say hello from the helper');
     await consoleShows(helper, '[SERVER] hello from the helper');
@@ -168,23 +149,23 @@ describe('console and collaborators against the real api and engine', () => {
     await sendCommand(helper, 'ｓｔｏｐ');
     await toast(helper, hostingMessages.noActionPermission);
     // The owner's open console receives the same live lines.
-    await nav(owner).getByRole('link', { name: 'Console' }).click();
+    await open(owner, 'Console');
     await consoleShows(owner, '[SERVER] hello from the helper');
 
     // Worlds need worlds:manage.
-    await nav(helper).getByRole('link', { name: 'World Manager' }).click();
+    await open(helper, 'World Manager');
     await helper.getByText(serverPageMessages.noPermissionWorlds).waitFor();
 
     // Opened directly, the Collaborators page says it is the owner's.
-    await helper.goto(`${app.url}/collaborators`);
+    await helper.goto(`${suite.app.url}/collaborators`);
     await helper.getByTestId('collaborators-blocked').getByText(serverPageMessages.onlyOwnerCollaborators).waitFor();
 
     // The helper watches the console while the owner swaps console:use for worlds:manage: the open page
     // turns to the no-permission state by itself (the api's live refusal), with no reload.
-    await nav(helper).getByRole('link', { name: 'Console' }).click();
+    await open(helper, 'Console');
     await consoleShows(helper, 'READY control=');
     assert.equal(await helper.getByTestId('console-unavailable').count(), 0);
-    await nav(owner).getByRole('link', { name: 'Collaborators' }).click();
+    await open(owner, 'Collaborators');
     await row.getByTestId('collaborator-edit').click();
     const dialog = owner.getByRole('dialog');
     assert.equal(await dialog.getByTestId('permission-console:use').isChecked(), true);
@@ -204,7 +185,7 @@ describe('console and collaborators against the real api and engine', () => {
     await toast(owner, serverPageMessages.collaboratorRemoved);
     await owner.getByTestId('collaborators-empty').waitFor();
 
-    await helper.goto(`${app.url}/console`);
+    await helper.goto(`${suite.app.url}/console`);
     await helper.getByTestId('console-unavailable-reason').getByText(serverPageMessages.consoleNoServer).waitFor();
   });
 });

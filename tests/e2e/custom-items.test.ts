@@ -1,17 +1,14 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { customItemsMessages as t } from '@canopy/contract';
 import { encode } from 'fast-png';
-import type { Browser, Page } from 'playwright-core';
-import { devUser } from '../../apps/api/src/dev-idp/dev-token.ts';
-import { apiCall, apiSignIn } from './support/api.ts';
-import { type RunningApp, setAvailableSlots, startApp } from './support/app.ts';
-import { launchBrowser, signInAndRegister } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { apiCall } from './support/api.ts';
+import { LIVE_TIMEOUT_MS, open, ownerWithServer, statusIs, toast } from './support/pages.ts';
+import { useApp } from './support/suite.ts';
 
-// A hosted server needs a moment to boot; its status then arrives over the socket.
-const LIVE_TIMEOUT_MS = 60_000;
 const SERVER_NAME = 'Texture_Grove';
 // One colour the sprite check can recognise: a ruby red, fully opaque.
 const RUBY = [200, 20, 60, 255];
@@ -23,48 +20,22 @@ function rubyPng(): Buffer {
 }
 
 describe('Custom Textures and Custom Items against the real api and engine', () => {
-  let app: RunningApp;
-  let browser: Browser;
   let page: Page;
   let owner: { id: string; token: string };
+  const suite = useApp();
   before(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-    page = await (await browser.newContext()).newPage();
-    await signInAndRegister(page, app.url, 'texturer', 'Texturer1');
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    setAvailableSlots(app, devUser('texturer').id, 1);
-    owner = await apiSignIn(app.url, 'texturer');
-    const created = await apiCall(app.url, owner.token, 'POST', `/users/${owner.id}/server`, {
-      serverName: SERVER_NAME,
-    });
-    assert.equal(created.status, 201);
-    assert.equal(
-      (await apiCall(app.url, owner.token, 'POST', `/users/${owner.id}/server/${SERVER_NAME}/start`)).status,
-      202,
-    );
-    await page.reload();
-  });
-  after(async () => {
-    await browser?.close();
-    await app?.stop();
+    ({ page, ...owner } = await ownerWithServer(
+      suite.browser,
+      suite.app,
+      { username: 'texturer', growId: 'Texturer1', serverName: SERVER_NAME },
+      { start: true },
+    ));
   });
 
-  const nav = () => page.getByRole('navigation', { name: 'Main' });
-  const toast = (text: string) => page.getByText(text, { exact: true }).first().waitFor();
-  async function statusIs(status: string) {
-    try {
-      await page
-        .locator(`[data-testid="server-status"] [data-status="${status}"]`)
-        .waitFor({ timeout: LIVE_TIMEOUT_MS });
-    } catch (error) {
-      throw new Error(`card never showed ${status}; app log:\n${app.output().slice(-3000)}`, { cause: error });
-    }
-  }
   /** The one hosted server's data directory (the app runs only this server). */
   const serverDir = () => {
-    const [id = ''] = readdirSync(join(app.dataDir, 'servers')).filter((name) => !name.startsWith('.'));
-    return join(app.dataDir, 'servers', id);
+    const [id = ''] = readdirSync(join(suite.app.dataDir, 'servers')).filter((name) => !name.startsWith('.'));
+    return join(suite.app.dataDir, 'servers', id);
   };
   const engineState = (): { pid: number } => JSON.parse(readFileSync(join(serverDir(), 'engine.json'), 'utf8'));
   /** Waits until an engine other than `pid` runs and has built its items.dat (it does so just after READY). */
@@ -78,26 +49,26 @@ describe('Custom Textures and Custom Items against the real api and engine', () 
       } catch {
         // engine.json is absent between the two engines.
       }
-      if (Date.now() > deadline) throw new Error(`the server was not restarted:\n${app.output().slice(-3000)}`);
+      if (Date.now() > deadline) throw new Error(`the server was not restarted:\n${suite.app.output().slice(-3000)}`);
       await new Promise((r) => setTimeout(r, 100));
     }
   }
   const openTab = async (name: string) => {
-    await nav().getByRole('link', { name: 'Configuration' }).click();
+    await open(page, 'Configuration');
     await page.getByRole('tab', { name }).click();
   };
 
   it('uploads a PNG, creates the item, restarts the server and shows the sprite in the Item Database', async () => {
-    await statusIs('ONLINE');
+    await statusIs(page, suite.app, 'ONLINE');
     const firstPid = engineState().pid;
     await openTab('Custom Textures');
     const file = page.getByTestId('custom-texture-file');
 
     // A file named .png that is not one is refused by its signature.
     await file.setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('GIF89a not a png') });
-    await toast(t.onlyPng);
+    await toast(page, t.onlyPng);
     await page.getByTestId('custom-texture-create').click();
-    await toast(t.fillAll);
+    await toast(page, t.fillAll);
 
     await file.setInputFiles({ name: 'ruby.png', mimeType: 'image/png', buffer: rubyPng() });
     await page.getByTestId('custom-texture-preview').waitFor();
@@ -105,12 +76,12 @@ describe('Custom Textures and Custom Items against the real api and engine', () 
     await page.getByTestId('custom-texture-advanced').click();
     await page.getByTestId('custom-texture-break_hits').fill('3');
     await page.getByTestId('custom-texture-create').click();
-    await toast(t.created);
+    await toast(page, t.created);
 
     // The restart went out: the card leaves ONLINE and comes back with the rebuilt items.dat.
-    await nav().getByRole('link', { name: 'Dashboard' }).click();
-    await statusIs('ONLINE');
-    const config = await apiCall(app.url, owner.token, 'GET', `/users/${owner.id}/server/item-config`);
+    await open(page, 'Dashboard');
+    await statusIs(page, suite.app, 'ONLINE');
+    const config = await apiCall(suite.app.url, owner.token, 'GET', `/users/${owner.id}/server/item-config`);
     const ruby = config.body.items.find((i: { Name: string }) => i.Name === 'Glimmer Tile');
     assert.ok(ruby, 'the item was saved');
     assert.equal(ruby.rarity, 999);
@@ -119,7 +90,7 @@ describe('Custom Textures and Custom Items against the real api and engine', () 
     assert.ok(engine.itemsDat.includes(Buffer.from(ruby.texture.file)), 'the new engine built items.dat with the item');
 
     // The Item Database lists it and draws its sprite from /cache/{file}.
-    await nav().getByRole('link', { name: 'Item Database' }).click();
+    await open(page, 'Item Database');
     await page.getByTestId('items-search').fill('Glimmer Tile');
     const tile = page.getByTestId('item-tile').filter({ hasText: `#${ruby.ID} ` });
     await tile.click();
@@ -139,7 +110,7 @@ describe('Custom Textures and Custom Items against the real api and engine', () 
     await cards.filter({ hasText: 'Glimmer Tile' }).waitFor();
     await page.getByTestId('custom-items-add').click();
     await page.getByTestId('custom-items-add').click();
-    await toast(t.oneNewItem);
+    await toast(page, t.oneNewItem);
     const fresh = cards.nth(1);
     await fresh.getByTestId('custom-item-name').fill('Lucky Clover');
     await fresh.getByTestId('custom-item-Gems').fill('25');
@@ -148,13 +119,13 @@ describe('Custom Textures and Custom Items against the real api and engine', () 
     await page.getByText(t.confirmDelete).waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await page.getByTestId('custom-items-save').click();
-    await toast(t.updated);
-    const config = await apiCall(app.url, owner.token, 'GET', `/users/${owner.id}/server/item-config`);
+    await toast(page, t.updated);
+    const config = await apiCall(suite.app.url, owner.token, 'GET', `/users/${owner.id}/server/item-config`);
     const names = config.body.items.map((i: { Name: string }) => i.Name);
     assert.deepEqual(names, ['Glimmer Tile', 'Lucky Clover']);
     assert.equal(config.body.items[1].Gems, 25);
     assert.equal(config.body.items[1].ID, config.body.items[0].ID + 1);
-    await nav().getByRole('link', { name: 'Dashboard' }).click();
-    await statusIs('ONLINE');
+    await open(page, 'Dashboard');
+    await statusIs(page, suite.app, 'ONLINE');
   });
 });

@@ -2,65 +2,35 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { hostingMessages } from '@canopy/contract';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { devUser } from '../../apps/api/src/dev-idp/dev-token.ts';
-import { apiCall, apiSignIn } from './support/api.ts';
-import { type RunningApp, setAvailableSlots, setStorageLimit, startApp } from './support/app.ts';
-import { launchBrowser, signInWithDevProvider } from './support/browser.ts';
+import { apiCall, apiSignInRegistered } from './support/api.ts';
+import { setAvailableSlots, setStorageLimit } from './support/app.ts';
+import { signInWithDevProvider } from './support/browser.ts';
+import { LIVE_TIMEOUT_MS, statusIs, toast } from './support/pages.ts';
+import { type E2eSuite, useApp } from './support/suite.ts';
 
-// A hosted server needs a moment to boot; the status then arrives over the socket.
-const LIVE_TIMEOUT_MS = 60_000;
+/** Registers `username` through the api with one server slot, then signs in in a fresh browser page. */
+async function signedInPage(
+  { app, browser }: E2eSuite,
+  username: string,
+  growId: string,
+): Promise<{ page: Page; id: string; token: string }> {
+  const s = await apiSignInRegistered(app.url, username, growId);
+  setAvailableSlots(app, devUser(username).id, 1);
+  const page = await (await browser.newContext()).newPage();
+  await signInWithDevProvider(page, app.url, username);
+  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+  return { page, id: s.id, token: s.token };
+}
 
 describe('dashboard: a server from creation to deletion', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  before(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-
-  /** Registers `username` through the api with one server slot, then signs in in a fresh browser page. */
-  async function signedInPage(username: string, growId: string): Promise<{ page: Page; id: string; token: string }> {
-    const s = await apiSignIn(app.url, username);
-    const res = await apiCall(app.url, s.token, 'POST', '/register', {
-      discordId: s.id,
-      discordUsername: username,
-      growId,
-    });
-    assert.equal(res.status, 201);
-    setAvailableSlots(app, devUser(username).id, 1);
-    const page = await (await browser.newContext()).newPage();
-    await signInWithDevProvider(page, app.url, username);
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    return { page, id: s.id, token: s.token };
-  }
-
-  /** Waits for the card to show `status`; on a timeout the error tells what the api and the page said. */
-  async function statusIs(page: Page, status: string, timeout = LIVE_TIMEOUT_MS) {
-    try {
-      await page.locator(`[data-testid="server-status"] [data-status="${status}"]`).waitFor({ timeout });
-    } catch (error) {
-      const feed = await fetch(`${app.url}/status`).then((r) => r.text(), String);
-      const shown = await page
-        .getByTestId('server-status')
-        .textContent()
-        .catch(() => null);
-      throw new Error(
-        `card never showed ${status} (shows ${shown}); GET /status: ${feed}\napp log:\n${app.output().slice(-3000)}`,
-        { cause: error },
-      );
-    }
-  }
-  const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
+  const suite = useApp();
 
   it('creates, starts (ONLINE arrives live), restarts, stops and deletes', async () => {
-    const { page } = await signedInPage('grower', 'Grower1');
+    const { page } = await signedInPage(suite, 'grower', 'Grower1');
     const name = 'Leafy_Grove';
     await page.locator('[data-testid="socket-state"][data-state="OPEN"]').waitFor();
 
@@ -80,7 +50,7 @@ describe('dashboard: a server from creation to deletion', () => {
     await toast(page, hostingMessages.created(name));
     await page.getByTestId('server-name').getByText(name).waitFor();
     await page.getByTestId('sidebar-server').getByText(name).waitFor();
-    await statusIs(page, 'OFFLINE');
+    await statusIs(page, suite.app, 'OFFLINE');
     assert.equal(await page.getByTestId('server-stop').isDisabled(), true, 'Stop is disabled while OFFLINE');
 
     // Start: the page must not reload, so the ONLINE status can only have come from the live feed.
@@ -90,7 +60,7 @@ describe('dashboard: a server from creation to deletion', () => {
     await page.getByTestId('server-start').click();
     await toast(page, hostingMessages.actionStarted('STARTING', name));
     await toast(page, hostingMessages.actionSucceeded('start'));
-    await statusIs(page, 'ONLINE');
+    await statusIs(page, suite.app, 'ONLINE');
     await page.locator('[data-testid="sidebar-server"] [data-status="ONLINE"]').waitFor();
     assert.equal(
       await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
@@ -104,12 +74,12 @@ describe('dashboard: a server from creation to deletion', () => {
     await page.getByTestId('server-restart').click();
     await toast(page, hostingMessages.actionStarted('RESTARTING', name));
     await toast(page, hostingMessages.actionSucceeded('restart'));
-    await statusIs(page, 'ONLINE');
+    await statusIs(page, suite.app, 'ONLINE');
 
     // Stop.
     await page.getByTestId('server-stop').click();
     await toast(page, hostingMessages.actionStarted('STOPPING', name));
-    await statusIs(page, 'OFFLINE');
+    await statusIs(page, suite.app, 'OFFLINE');
     assert.equal(await page.getByTestId('server-start').isEnabled(), true);
 
     // Delete, behind a confirmation.
@@ -122,23 +92,23 @@ describe('dashboard: a server from creation to deletion', () => {
 
   it('refuses to start a server when the storage is full', async () => {
     const username = 'hoarder';
-    const { page, id, token } = await signedInPage(username, 'Hoarder1');
+    const { page, id, token } = await signedInPage(suite, username, 'Hoarder1');
     const name = 'Full_Shed';
-    const created = await apiCall(app.url, token, 'POST', `/users/${id}/server`, { serverName: name });
+    const created = await apiCall(suite.app.url, token, 'POST', `/users/${id}/server`, { serverName: name });
     assert.equal(created.status, 201);
     // Used (0 MB) at or above a 0 MB limit is full.
-    setStorageLimit(app, devUser(username).id, 0);
+    setStorageLimit(suite.app, devUser(username).id, 0);
     await page.reload();
 
     await page.getByTestId('banner-storage').waitFor();
-    await statusIs(page, 'OFFLINE');
+    await statusIs(page, suite.app, 'OFFLINE');
     const start = page.getByTestId('server-start');
     assert.equal(await start.isDisabled(), true);
     assert.equal(await start.getAttribute('title'), hostingMessages.storageFull);
     await page.getByTestId('server-actions-reason').getByText(hostingMessages.storageFull).waitFor();
 
     // The api is the one that refuses: calling it directly gets the same answer.
-    const refused = await apiCall(app.url, token, 'POST', `/users/${id}/server/${name}/start`, {});
+    const refused = await apiCall(suite.app.url, token, 'POST', `/users/${id}/server/${name}/start`, {});
     assert.equal(refused.status, 409);
     assert.equal(refused.body.code, 'storage_full');
     assert.equal(refused.body.error, hostingMessages.storageFull);
@@ -146,21 +116,12 @@ describe('dashboard: a server from creation to deletion', () => {
 });
 
 describe('dashboard: the truth about time and status, live', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  before(async () => {
-    // The scheduler passes every second, so expiry and deletion happen while the page is open.
-    app = await startApp({ CANOPY_SCHEDULER_INTERVAL_MS: '1000' });
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  // The scheduler passes every second, so expiry and deletion happen while the page is open.
+  const suite = useApp({ CANOPY_SCHEDULER_INTERVAL_MS: '1000' });
 
   /** Sets when a user's server time runs out (no api call exists for it). */
   function setServerExpiry(discordId: string, at: number) {
-    const db = new DatabaseSync(join(app.dataDir, 'canopy.db'));
+    const db = new DatabaseSync(join(suite.app.dataDir, 'canopy.db'));
     try {
       db.exec('PRAGMA busy_timeout = 5000');
       db.prepare('UPDATE users SET server_expires_at = ?, server_permanent = 0 WHERE id = ?').run(at, discordId);
@@ -171,19 +132,10 @@ describe('dashboard: the truth about time and status, live', () => {
 
   /** A registered user with a created server, signed in on the dashboard with the socket open. */
   async function ownerOnDashboard(username: string, growId: string, serverName: string) {
-    const s = await apiSignIn(app.url, username);
-    assert.equal(
-      (await apiCall(app.url, s.token, 'POST', '/register', { discordId: s.id, discordUsername: username, growId }))
-        .status,
-      201,
-    );
-    setAvailableSlots(app, devUser(username).id, 1);
-    const page = await (await browser.newContext()).newPage();
-    await signInWithDevProvider(page, app.url, username);
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    const { page, ...s } = await signedInPage(suite, username, growId);
     // A new account shows the time it will get, not 'Permanent'.
     await page.getByTestId('server-time').getByText('pending', { exact: false }).waitFor();
-    const created = await apiCall(app.url, s.token, 'POST', `/users/${s.id}/server`, { serverName });
+    const created = await apiCall(suite.app.url, s.token, 'POST', `/users/${s.id}/server`, { serverName });
     assert.equal(created.status, 201);
     await page.reload();
     await page.locator('[data-testid="socket-state"][data-state="OPEN"]').waitFor();
@@ -236,19 +188,23 @@ describe('dashboard: the truth about time and status, live', () => {
 
   it('a server kept down by the crash-loop guard says so, until it is started again', async () => {
     const { page, id, token } = await ownerOnDashboard('crasher', 'Crasher1', 'Shaky_Grove');
-    const db = new DatabaseSync(join(app.dataDir, 'canopy.db'));
+    const db = new DatabaseSync(join(suite.app.dataDir, 'canopy.db'));
     const row = db.prepare('SELECT id FROM servers WHERE owner_id = ?').get(id) as { id: string };
     db.close();
     const enginePid = () => {
       try {
-        return JSON.parse(readFileSync(join(app.dataDir, 'servers', row.id, 'engine.json'), 'utf8')).pid as number;
+        return JSON.parse(readFileSync(join(suite.app.dataDir, 'servers', row.id, 'engine.json'), 'utf8'))
+          .pid as number;
       } catch {
         return null; // between engines
       }
     };
     const online = page.locator('[data-testid="server-status"] [data-status="ONLINE"]');
     const offline = page.locator('[data-testid="server-status"] [data-status="OFFLINE"]');
-    assert.equal((await apiCall(app.url, token, 'POST', `/users/${id}/server/Shaky_Grove/start`, {})).status, 202);
+    assert.equal(
+      (await apiCall(suite.app.url, token, 'POST', `/users/${id}/server/Shaky_Grove/start`, {})).status,
+      202,
+    );
     await online.waitFor({ timeout: LIVE_TIMEOUT_MS });
 
     // The first crash is restarted; the second within a minute leaves the server down.
