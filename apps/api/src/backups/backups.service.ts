@@ -23,7 +23,6 @@ import {
 } from './backup-files.ts';
 import { type BackupRow, backupsRepo } from './backups.repo.ts';
 import { faultPoint } from './fault.ts';
-import { withOwnerLock } from './owner-lock.ts';
 import { assertIntact, swapIn } from './restore-swap.ts';
 
 const liveDatabase = (ctx: AppContext, serverId: string) => join(ctx.servers.runtime.dataDir(serverId), 'engine.db');
@@ -125,20 +124,18 @@ async function createOnce(ctx: AppContext, access: ServerAccess) {
     }
     await faultPoint('backup:create-before-commit');
     const row: BackupRow = { owner_id: ownerId, created_at: ctx.now(), bytes: verified.bytes, sha256: verified.sha256 };
-    await withOwnerLock(ownerId, async () => {
-      try {
-        await backupsRepo.insert(ctx.db, row);
-      } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(b.alreadyExists, 'backup_exists');
-        throw error;
-      }
-      try {
-        await commitRename(temp, final, dir);
-      } catch (error) {
-        await backupsRepo.delete(ctx.db, row).catch(() => {});
-        throw error;
-      }
-    });
+    try {
+      await backupsRepo.insert(ctx.db, row);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(b.alreadyExists, 'backup_exists');
+      throw error;
+    }
+    try {
+      await commitRename(temp, final, dir);
+    } catch (error) {
+      await backupsRepo.delete(ctx.db, row).catch(() => {});
+      throw error;
+    }
   } finally {
     await discard(temp); // nothing left once it was renamed; a failed create leaves nothing either
     await sweepTemps(dir); // nor the engine's partial copy when it was killed mid-backup
@@ -167,24 +164,28 @@ async function restoreOnce(ctx: AppContext, access: ServerAccess) {
   const runtime = ctx.servers.runtime;
   if (runtime.isBusy(server.id)) throw conflict(m.actionInProgress, 'action_in_progress');
 
-  await withOwnerLock(ownerId, async () => {
-    const row = await backupsRepo.find(ctx.db, ownerId);
-    if (!row) throw notFound(b.notFound, 'no_backup');
-    // Before the server is stopped: a damaged backup leaves it running.
-    await assertIntact(backupFile(ctx.config.dataDir, ownerId), row, true);
-    // Recorded first, as a stop is: an api restarted meanwhile must not start the server again.
-    await serversRepo.setDesiredState(ctx.db, server.id, 'stopped');
-    try {
-      await runtime.exclusive(ctx.servers.spec(server), () => swapIn(ctx, server.id, row));
-    } catch (error) {
-      // Failed, or never began because a start took the lock during the checks above: the wish follows what
-      // the engine does now, so a running server is not left marked 'stopped' (an api restart would stop it).
-      const now = runtime.state(server.id).status;
-      if (now === 'ONLINE' || now === 'STARTING' || now === 'RESTARTING')
-        await serversRepo.setDesiredState(ctx.db, server.id, 'running').catch(() => {});
-      throw error;
-    }
-  });
+  const row = await backupsRepo.find(ctx.db, ownerId);
+  if (!row) throw notFound(b.notFound, 'no_backup');
+  // Before the server is stopped: a damaged backup leaves it running.
+  await assertIntact(backupFile(ctx.config.dataDir, ownerId), row, true);
+  // The restored database replaces the live one, so the account grows by the difference (and the staged
+  // copy needs that room on disk while it is written).
+  const live = liveDatabase(ctx, server.id);
+  const liveBytes = (await sizeOf(live)) + (await sizeOf(`${live}-wal`));
+  const growth = row.bytes - liveBytes;
+  if (growth > 0) await assertStorageForWrite(ctx, server, growth, access.user);
+  // Recorded first, as a stop is: an api restarted meanwhile must not start the server again.
+  await serversRepo.setDesiredState(ctx.db, server.id, 'stopped');
+  try {
+    await runtime.exclusive(ctx.servers.spec(server), () => swapIn(ctx, server.id, row));
+  } catch (error) {
+    // Failed, or never began because a start took the lock during the checks above: the wish follows what
+    // the engine does now, so a running server is not left marked 'stopped' (an api restart would stop it).
+    const now = runtime.state(server.id).status;
+    if (now === 'ONLINE' || now === 'STARTING' || now === 'RESTARTING')
+      await serversRepo.setDesiredState(ctx.db, server.id, 'running').catch(() => {});
+    throw error;
+  }
   await refreshFigure(ctx, access);
   await log(ctx, access, 'Backup restored', 'database replaced by the backup; server left stopped');
   return { message: b.restored };
@@ -194,14 +195,12 @@ async function restoreOnce(ctx: AppContext, access: ServerAccess) {
 export async function deleteBackup(ctx: AppContext, access: ServerAccess) {
   assertEnabled(access);
   const ownerId = access.server.owner_id;
-  await oneAtATime(ownerId, () =>
-    withOwnerLock(ownerId, async () => {
-      const row = await backupsRepo.find(ctx.db, ownerId);
-      if (!row) throw notFound(b.notFound, 'no_backup');
-      await backupsRepo.delete(ctx.db, row);
-      await rm(backupFile(ctx.config.dataDir, ownerId), { force: true });
-    }),
-  );
+  await oneAtATime(ownerId, async () => {
+    const row = await backupsRepo.find(ctx.db, ownerId);
+    if (!row) throw notFound(b.notFound, 'no_backup');
+    await backupsRepo.delete(ctx.db, row);
+    await rm(backupFile(ctx.config.dataDir, ownerId), { force: true });
+  });
   await refreshFigure(ctx, access);
   await log(ctx, access, 'Backup deleted', 'account backup deleted');
   return { message: b.deleted };

@@ -1,5 +1,6 @@
 // The searchable in-memory form of an item database, and a server's custom items laid over it. Pure: no I/O.
 import { type CustomItem, ITEMS_PAGE_SIZE, type Item, type ItemsQuery } from '@canopy/contract';
+import { actionTypeOfKind, ITEM_KIND, panelItemKind } from '@canopy/formats';
 
 /**
  * Items sorted by id, laid out for searching without allocating per item: the filtered fields in typed
@@ -45,11 +46,6 @@ export function catalogOf(source: Iterable<Item>): ItemCatalog {
   };
 }
 
-// The Custom Textures tab stores the panel's kind (4 Solid Block, 7 Clothing); other values show as Foreground.
-const KIND_CLOTHING = 7;
-const KIND_SOLID_BLOCK = 4;
-const KIND_FOREGROUND = 6;
-
 /**
  * The base catalog with a server's custom items: an ID inside the base overrides its name and rarity (and
  * sprite when it has a texture); a new ID is a new item (a Solid Block without a sprite unless textured).
@@ -66,20 +62,22 @@ export function overlay(base: ItemCatalog, custom: readonly CustomItem[]): ItemC
           name: c.Name,
           rarity: c.rarity,
           clothing_type: -1,
-          item_kind: KIND_SOLID_BLOCK,
+          // What the engine appends for a new id (formats' buildItemsDat): a foreground players stand on.
+          item_kind: ITEM_KIND.solidBlock,
           texture: '',
           texture_x: 0,
           texture_y: 0,
         };
     const t = c.texture;
     if (t) {
-      const kind = t.item_kind <= 8 ? t.item_kind : KIND_FOREGROUND;
+      // The kind the engine's items.dat will give it (the stored kind and collision decide it together).
+      const kind = panelItemKind({ actionType: actionTypeOfKind(t.item_kind), collisionType: t.collision_type });
       Object.assign(item, {
         texture: t.file,
         texture_x: t.texture_x,
         texture_y: t.texture_y,
         item_kind: kind,
-        clothing_type: kind === KIND_CLOTHING ? t.clothing_type : -1,
+        clothing_type: kind === ITEM_KIND.clothing ? t.clothing_type : -1,
       });
     }
     byId.set(c.ID, item);

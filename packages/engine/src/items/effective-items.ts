@@ -1,4 +1,5 @@
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { closeSync, fsyncSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CustomItem } from '@canopy/contract';
 import type { Item, ItemOverride, ItemsDat } from '@canopy/formats';
@@ -67,9 +68,20 @@ export async function buildEffectiveItems(
   const dat = formats.buildItemsDat(start, overridesOf(formats, dataDir, custom, missingTextures));
   const bytes = formats.encodeItemsDat(dat);
   const file = join(dataDir, EFFECTIVE_ITEMS_DAT);
-  const tmp = `${file}.${process.pid}.tmp`;
-  rmSync(tmp, { force: true });
-  writeFileSync(tmp, bytes, { mode: PRIVATE_FILE });
+  // What an engine killed in the middle of an earlier build left behind.
+  for (const name of readdirSync(dataDir))
+    if (name.startsWith(`${EFFECTIVE_ITEMS_DAT}.`) && name.endsWith('.tmp'))
+      rmSync(join(dataDir, name), { force: true });
+  // Named as the api's config writes are (`<name>.<12 hex>.tmp`): the api sweeps one a killed engine left
+  // at its next start, so it does not count toward the owner's storage for ever.
+  const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  const fd = openSync(tmp, 'wx', PRIVATE_FILE);
+  try {
+    writeSync(fd, bytes);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
   renameSync(tmp, file);
   return {
     items: dat.items,
