@@ -68,6 +68,35 @@ const rows: Row[] = [
     mutates: true,
   },
   { method: 'DELETE', path: (id) => `/users/${id}/server/collaborators/${NOBODY}`, need: 'owner', mutates: true },
+  { method: 'GET', path: (id) => `/users/${id}/server/creator-list`, need: 'config:manage', mutates: false },
+  {
+    method: 'POST',
+    path: (id) => `/users/${id}/server/creator-list`,
+    need: 'config:manage',
+    body: { growId: 'MatrixMaker' },
+    mutates: true,
+  },
+  {
+    method: 'DELETE',
+    path: (id) => `/users/${id}/server/creator-list/NoSuchMaker`,
+    need: 'config:manage',
+    mutates: true,
+  },
+  {
+    method: 'POST',
+    path: (id) => `/users/${id}/server/farm-delay`,
+    need: 'config:manage',
+    body: { amount: 1500 },
+    mutates: true,
+  },
+  { method: 'GET', path: (id) => `/users/${id}/server/newbie-kit`, need: 'config:manage', mutates: false },
+  {
+    method: 'PUT',
+    path: (id) => `/users/${id}/server/newbie-kit`,
+    need: 'config:manage',
+    body: { ITEMS: [] },
+    mutates: true,
+  },
   { method: 'GET', path: (id) => `/users/${id}/server/item-config`, need: 'config:manage', mutates: false },
   {
     method: 'PUT',
@@ -116,6 +145,11 @@ describeEachDatabase('authorization matrix of server routes', (api) => {
       await get(`/users/${owner?.id}/server/players`),
       await get(`/users/${owner?.id}/server/players/matrixman`),
       await get(`/users/${owner?.id}/server/collaborators`),
+      await get(`/users/${owner?.id}/server/creator-list`),
+      await get(`/users/${owner?.id}/server/newbie-kit`),
+      await get(`/users/${owner?.id}/server/item-config`),
+      await get(`/users/${owner?.id}/server/backup`),
+      (await get(`/users/${owner?.id}/profile`)).profile?.server?.config,
       (await api().request('GET', '/status')).body,
     ]);
   };
