@@ -17,13 +17,7 @@ export async function backupDatabase(db: DatabaseSync, target: string): Promise<
   if (!existsSync(dirname(target))) throw badRequest(`The directory ${dirname(target)} does not exist.`);
   const partial = `${target}.partial-${process.pid}-${Date.now()}`;
   try {
-    // 100 pages (400 KB) per step: the event loop, and so the game, runs between steps.
-    const flusher = flushWhileGrowing(partial);
-    try {
-      await backup(db, partial, { rate: 100, progress: flusher.progress });
-    } finally {
-      await flusher.idle();
-    }
+    await copyWithRetries(db, partial);
     const copy = new DatabaseSync(partial);
     copy.exec('PRAGMA journal_mode = DELETE');
     copy.close();
@@ -39,6 +33,33 @@ export async function backupDatabase(db: DatabaseSync, target: string): Promise<
     rmSync(partial, { force: true });
     rmSync(`${partial}-wal`, { force: true });
     rmSync(`${partial}-shm`, { force: true });
+  }
+}
+
+/** Attempts of a copy that a game write interrupted (see copyWithRetries). */
+const COPY_ATTEMPTS = 5;
+
+/**
+ * node:sqlite runs each backup step on the thread pool while the game keeps writing through the same
+ * connection; now and then a step meets the connection busy and the whole backup fails with SQLite's
+ * 'not an error' (a busy or locked step reported as an error). The copy is then started again from
+ * scratch: a fresh copy is as consistent as the first would have been.
+ */
+async function copyWithRetries(db: DatabaseSync, partial: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    // 100 pages (400 KB) per step: the event loop, and so the game, runs between steps.
+    const flusher = flushWhileGrowing(partial);
+    try {
+      await backup(db, partial, { rate: 100, progress: flusher.progress });
+      return;
+    } catch (error) {
+      const transient = /not an error|busy|locked/i.test((error as Error).message);
+      if (!transient || attempt >= COPY_ATTEMPTS) throw error;
+    } finally {
+      await flusher.idle();
+    }
+    rmSync(partial, { force: true });
+    rmSync(`${partial}-journal`, { force: true });
   }
 }
 

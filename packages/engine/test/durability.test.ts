@@ -121,7 +121,7 @@ describe('durability', () => {
     await until(() => writers.total() >= 150);
     const ackedBefore = new Map(writers.acked);
     const backup = await engine.request('POST', '/backup', { path: join(out, 'under-writes.db') });
-    assert.equal(backup.status, 200);
+    assert.equal(backup.status, 200, JSON.stringify(backup.body));
     const issuedAfter = new Map(writers.issued);
     assert.ok(writers.total() > [...ackedBefore.values()].reduce((a, b) => a + b, 0), 'writes went on meanwhile');
     await until(() => writers.total() >= 250);
