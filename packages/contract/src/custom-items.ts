@@ -13,7 +13,6 @@ export const customItemsMessages = {
   createFailed: 'Failed to create custom item.',
   /** Prefix of a failed creation's toast. */
   errorPrefix: 'An error occurred: ',
-  noServerToRestart: 'No server found to restart.',
   oneNewItem: 'Please edit the existing "New Item" before adding another.',
   confirmDelete: 'Are you sure you want to delete this item?',
   onlyPng: 'Only PNG files are supported.',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { customTextureNamePattern } from './items.ts';
 import { boundedInt, itemIdSchema } from './world.ts';
 
 /** The config files of an engine's data directory; the api edits them while the engine is offline. */
@@ -76,7 +77,7 @@ const flag = (label: string) => z.boolean({ error: `${label} must be true or fal
  * (`<data-dir>/cache/<file>`, named by its content hash) and how the item uses it.
  */
 export const customItemTextureSchema = z.object({
-  file: z.string().regex(/^custom_[0-9a-f]{16}\.rttex$/, 'texture file must be a custom texture of this server.'),
+  file: z.string().regex(customTextureNamePattern, 'texture file must be a custom texture of this server.'),
   texture_x: boundedInt('Texture X', 0, 255).default(0),
   texture_y: boundedInt('Texture Y', 0, 255).default(0),
   /** The panel's item kinds (spec section 9): 4 Solid Block, 7 Clothing, ... */

@@ -6,7 +6,12 @@ import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { inflate } from 'node:zlib';
-import { CUSTOM_TEXTURE_MAX_SIDE, type CustomItem, customItemsMessages } from '@canopy/contract';
+import {
+  CUSTOM_TEXTURE_MAX_SIDE,
+  type CustomItem,
+  customItemsMessages,
+  customTextureNamePattern,
+} from '@canopy/contract';
 import { RttexUploadError, type VerifiedRttex, verifyRttexUploadAsync } from '@canopy/formats';
 import { badRequest } from '../errors.ts';
 
@@ -56,5 +61,5 @@ export async function sweepUnusedTextures(dataDir: string, items: readonly Custo
   const dir = join(dataDir, TEXTURE_DIR);
   const names = await readdir(dir).catch(() => [] as string[]);
   for (const name of names)
-    if (/^custom_[0-9a-f]{16}\.rttex$/.test(name) && !used.has(name)) await rm(join(dir, name), { force: true });
+    if (customTextureNamePattern.test(name) && !used.has(name)) await rm(join(dir, name), { force: true });
 }

@@ -77,7 +77,8 @@ export function cacheRoutes(app: FastifyInstance, ctx: AppContext, items: ItemDa
 
       let stream: ReturnType<FileHandle['createReadStream']> | null = null;
       try {
-        let etag = custom ? `"${name.slice(7, 23)}"` : etags.get(path)?.etag;
+        // A custom texture is named by its content hash: the name's hex part is its tag.
+        let etag = custom ? `"${name.slice('custom_'.length, -'.rttex'.length)}"` : etags.get(path)?.etag;
         if (!custom && etags.get(path)?.key !== file.key) {
           etag = await contentTag(file.handle);
           etags.set(path, { key: file.key, etag });

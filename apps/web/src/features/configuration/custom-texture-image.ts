@@ -1,6 +1,6 @@
 // From a dropped PNG to the rttexBase64 the api takes (Custom Textures tab). Pure functions, run in the browser
 // and in unit tests alike. Sizes are checked from the PNG header before anything is decoded.
-import { CUSTOM_TEXTURE_MAX_SIDE } from '@canopy/contract';
+import { CUSTOM_TEXTURE_MAX_SIDE, customItemsMessages } from '@canopy/contract';
 import { encodeRttxtr, packRtpack, type RgbaImage } from '@canopy/formats';
 import { convertIndexedToRgb, decode, hasPngSignature } from 'fast-png';
 
@@ -47,7 +47,7 @@ function toRgba(png: ReturnType<typeof decode>): Uint8Array {
  * more than CUSTOM_TEXTURE_MAX_SIDE pixels a side, before decoding it.
  */
 export function decodePngFile(bytes: Uint8Array): RgbaImage {
-  if (!isPng(bytes)) throw new TextureImageError('Only PNG files are supported.');
+  if (!isPng(bytes)) throw new TextureImageError(customItemsMessages.onlyPng);
   if (bytes.length > MAX_PNG_BYTES) throw new TextureImageError('The PNG file is larger than 8 MB.');
   const { width, height } = pngDimensions(bytes);
   const max = CUSTOM_TEXTURE_MAX_SIDE;

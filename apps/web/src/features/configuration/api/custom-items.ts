@@ -1,6 +1,7 @@
 import {
   type CustomItem,
   type CustomItemCreate,
+  configurationMessages as c,
   customItemCreatedSchema,
   itemConfigSchema,
   messageResponseSchema,
@@ -47,7 +48,7 @@ function useRestart(userId: string, serverOwned: string) {
   const toast = useToast();
   const restart = useServerAction(userId);
   return () => {
-    if (!hasServer(serverOwned)) toast.error(t.noServerToRestart);
+    if (!hasServer(serverOwned)) toast.error(c.noServerToRestart);
     else restart.run(serverOwned, 'restart');
   };
 }
