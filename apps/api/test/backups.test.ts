@@ -184,6 +184,23 @@ describeEachDatabase('backup manager', (api) => {
     const fresh = `${server}n`;
     assert.equal((await call(api(), owner, 'POST', '', { serverName: fresh })).status, 201);
     assert.deepEqual((await call(api(), owner, 'GET', '/backup')).body, before);
+    // The new server has no database yet, so a restore grows the account by the whole backup: it must fit.
+    const [limit] = await api().ctx.db.all<{ storage_limit_mb: number }>(
+      'SELECT storage_limit_mb FROM users WHERE id = ?',
+      [owner.user.id],
+    );
+    await sql(api(), 'UPDATE users SET storage_limit_mb = 0 WHERE id = ?', [owner.user.id]);
+    try {
+      const full = await call(api(), owner, 'POST', '/backup/restore');
+      assert.equal(full.status, 409, JSON.stringify(full.body));
+      assert.equal(full.body.code, 'storage_full');
+      assert.equal(existsSync(join(api().ctx.servers.runtime.dataDir(fresh), 'engine.db')), false, 'nothing restored');
+    } finally {
+      await sql(api(), 'UPDATE users SET storage_limit_mb = ? WHERE id = ?', [
+        Number(limit?.storage_limit_mb ?? 256),
+        owner.user.id,
+      ]);
+    }
     assert.equal((await call(api(), owner, 'POST', '/backup/restore')).status, 200);
     await startAndWait(api(), owner, fresh);
     assert.equal(await bpm(api(), owner), 122, "the old server's world on the new server");
