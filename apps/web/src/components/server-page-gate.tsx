@@ -28,21 +28,30 @@ export function ServerPageGate({ permission, texts, children }: ServerPageGatePr
   const gate = serverPageGate(profile, permission, owned.isPending ? undefined : owned.server?.status, texts);
 
   if (gate.kind === 'ready') return children;
-  if (gate.kind === 'loading')
-    return (
-      <div className="flex justify-center py-16 text-accent">
-        <Spinner size="lg" label="Loading server status" />
-      </div>
-    );
-  const link = dashboardLink[gate.reason];
+  if (gate.kind === 'loading') return <ServerPageLoading />;
+  return <ServerPageBlocked reason={gate.reason} message={gate.message} />;
+}
+
+/** While the server's status is not known yet. */
+export function ServerPageLoading() {
   return (
-    <Card data-testid="server-page-gate" data-reason={gate.reason} className="py-10 text-center">
+    <div className="flex justify-center py-16 text-accent">
+      <Spinner size="lg" label="Loading server status" />
+    </div>
+  );
+}
+
+/** Why a server page cannot be used now, with a way to the dashboard where that helps. */
+export function ServerPageBlocked({ reason, message }: { reason: ServerPageBlock; message: string }) {
+  const link = dashboardLink[reason];
+  return (
+    <Card data-testid="server-page-gate" data-reason={reason} className="py-10 text-center">
       <div className="flex flex-col items-center gap-4">
-        {(gate.reason === 'starting' || gate.reason === 'stopping') && (
+        {(reason === 'starting' || reason === 'stopping') && (
           <Spinner size="md" decorative className="text-amber-300" />
         )}
         <p data-testid="server-page-gate-message" className="max-w-md text-ink">
-          {gate.message}
+          {message}
         </p>
         {link && (
           <Link

@@ -2,8 +2,10 @@
 import {
   type CustomItem,
   type CustomTextureProperties,
+  customItemCreateSchema,
   customItemSchema,
   customItemsMessages,
+  customItemTextureSchema,
   textureCellProblem,
 } from '@canopy/contract';
 
@@ -70,16 +72,22 @@ export function searchCustomItems(items: readonly CustomItem[], search: string):
 /** The Advanced Options as typed; an empty field is left out (spec: only filled numeric ones are sent). */
 export type AdvancedOptions = Record<keyof CustomTextureProperties, string>;
 
-/** The spec's defaults of the Advanced Options. */
-export const defaultAdvancedOptions = (): AdvancedOptions => ({
-  texture_x: '0',
-  texture_y: '0',
-  clothing_type: '6',
-  item_kind: '4',
-  break_hits: '',
-  grow_time: '',
-  collision_type: '1',
-});
+/**
+ * The spec's defaults of the Advanced Options, read from the contract's texture schema so the page and the
+ * api cannot disagree; break hits and grow time start empty (left out of the payload unless typed).
+ */
+export const defaultAdvancedOptions = (): AdvancedOptions => {
+  const d = customItemTextureSchema.omit({ file: true }).parse({});
+  return {
+    texture_x: String(d.texture_x),
+    texture_y: String(d.texture_y),
+    clothing_type: String(d.clothing_type),
+    item_kind: String(d.item_kind),
+    break_hits: '',
+    grow_time: '',
+    collision_type: String(d.collision_type),
+  };
+};
 
 /** The properties object of the creation payload: only the filled numeric options. */
 export function textureProperties(options: AdvancedOptions): CustomTextureProperties {
@@ -93,8 +101,8 @@ export function textureProperties(options: AdvancedOptions): CustomTextureProper
 
 /** Rarity of a texture item: 1 to 999, default 999. Undefined when the field is not a valid rarity. */
 export function textureRarity(text: string): number | undefined {
-  const n = Number(text.trim());
-  return Number.isInteger(n) && n >= 1 && n <= 999 ? n : undefined;
+  const parsed = customItemCreateSchema.shape.rarity.safeParse(Number(text.trim()));
+  return parsed.success ? parsed.data : undefined;
 }
 
 /**

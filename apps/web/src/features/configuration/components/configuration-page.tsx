@@ -1,7 +1,8 @@
 import { type ConfigurationTab, configurationMessages, configurationTabs, type WebRoute } from '@canopy/contract';
 import { useRef } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { Card, Spinner, TabBar } from '../../../components/ui/index.ts';
+import { useSearchParams } from 'react-router';
+import { ServerPageBlocked, ServerPageLoading } from '../../../components/server-page-gate.tsx';
+import { Card, TabBar } from '../../../components/ui/index.ts';
 import { useOwnedServer } from '../../../hooks/use-owned-server.ts';
 import { useRegisteredProfile } from '../../../lib/profile-query.ts';
 import { configurationGate, visibleConfigurationTabs } from '../configuration-access.ts';
@@ -38,32 +39,8 @@ function ConfigurationGate() {
   const owned = useOwnedServer(profile.serverOwned);
   const gate = configurationGate(profile, owned.isPending ? undefined : owned.server?.status);
   if (gate.kind === 'ready') return <ConfigurationTabs />;
-  if (gate.kind === 'loading')
-    return (
-      <div className="flex justify-center py-16 text-accent">
-        <Spinner size="lg" label="Loading server status" />
-      </div>
-    );
-  return (
-    <Card data-testid="server-page-gate" data-reason={gate.reason} className="py-10 text-center">
-      <div className="flex flex-col items-center gap-4">
-        {(gate.reason === 'starting' || gate.reason === 'stopping') && (
-          <Spinner size="md" decorative className="text-amber-300" />
-        )}
-        <p data-testid="server-page-gate-message" className="max-w-md text-ink">
-          {gate.message}
-        </p>
-        {gate.reason === 'no-server' && (
-          <Link
-            to="/dashboard"
-            className="rounded-md bg-accent px-4 py-2 font-medium text-accent-ink text-sm hover:bg-accent-hover"
-          >
-            Go to Dashboard
-          </Link>
-        )}
-      </div>
-    </Card>
-  );
+  if (gate.kind === 'loading') return <ServerPageLoading />;
+  return <ServerPageBlocked reason={gate.reason} message={gate.message} />;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { configurationMessages as c, NEWBIE_KIT_SUGGESTIONS } from '@canopy/contract';
 import { useId, useState } from 'react';
+import { ItemSuggestions } from '../../../components/item-suggestions.tsx';
 import { Button, Input, useToast } from '../../../components/ui/index.ts';
 import { parseQuantity, searchKitItems } from '../newbie-kit-draft.ts';
 
@@ -46,26 +47,7 @@ export function KitItemSearch({ items, loading, onAdd }: KitItemSearchProps) {
           setQuery(event.target.value);
         }}
       />
-      {suggestions.length > 0 && (
-        <ul
-          id={listId}
-          aria-label="Matching items"
-          className="absolute top-[4.25rem] left-0 z-10 max-h-72 w-full overflow-y-auto rounded-md border border-line bg-surface-raised shadow-lg"
-        >
-          {suggestions.map((item) => (
-            <li key={item.item_id}>
-              <button
-                type="button"
-                onClick={() => setChosen(item)}
-                className="flex w-full justify-between gap-3 px-3 py-2 text-left text-sm hover:bg-slate-700"
-              >
-                <span className="truncate text-ink">{item.name}</span>
-                <span className="shrink-0 font-mono text-ink-muted">ID {item.item_id}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <ItemSuggestions id={listId} items={suggestions} onPick={setChosen} className="top-[4.25rem] max-h-72" />
       <div className="flex items-end gap-2">
         <Input
           label="Quantity"

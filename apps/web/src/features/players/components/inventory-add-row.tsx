@@ -1,5 +1,6 @@
 import { MAX_STACK } from '@canopy/contract';
 import { useId, useState } from 'react';
+import { ItemSuggestions } from '../../../components/item-suggestions.tsx';
 import { Button, Input } from '../../../components/ui/index.ts';
 import { searchItems } from '../player-draft.ts';
 
@@ -67,26 +68,7 @@ export function InventoryAddRow({ items, onAdd }: InventoryAddRowProps) {
       <Button variant="secondary" onClick={add} disabled={!valid}>
         Add
       </Button>
-      {suggestions.length > 0 && (
-        <ul
-          id={listId}
-          aria-label="Matching items"
-          className="absolute top-full left-0 z-10 mt-1 max-h-64 w-full max-w-md overflow-y-auto rounded-md border border-line bg-surface-raised shadow-lg"
-        >
-          {suggestions.map((item) => (
-            <li key={item.item_id}>
-              <button
-                type="button"
-                onClick={() => setChosen(item)}
-                className="flex w-full justify-between gap-3 px-3 py-2 text-left text-sm hover:bg-slate-700"
-              >
-                <span className="text-ink">{item.name}</span>
-                <span className="font-mono text-ink-muted">{item.item_id}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <ItemSuggestions id={listId} items={suggestions} onPick={setChosen} className="top-full mt-1 max-h-64 max-w-md" />
     </div>
   );
 }
