@@ -61,6 +61,21 @@ const envSchema = z
         .optional(),
     ),
     CANOPY_ITEMS_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
+    // Absolute base of the links the panel hands out (setup guide); unset: the request's own origin.
+    CANOPY_PUBLIC_URL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .url({ protocol: /^https?$/ })
+        .transform((v) => v.replace(/\/+$/, ''))
+        .optional(),
+    ),
+    STRIPE_WEBHOOK_SECRET: z.preprocess(emptyAsUndefined, z.string().min(8).optional()),
+    CANOPY_CREDITS_PER_CURRENCY_UNIT: z.coerce.number().int().min(1).max(1_000_000).default(100),
+    CANOPY_AI_PROVIDER: z.enum(['offline', 'gemini', 'openai']).default('offline'),
+    CANOPY_AI_API_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+    CANOPY_AI_MODEL: z.preprocess(emptyAsUndefined, z.string().max(200).optional()),
+    CANOPY_AI_BASE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+    CANOPY_AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
     CANOPY_GAME_PORTS: z
       .string()
       .default('17091-17190')
@@ -93,6 +108,18 @@ const envSchema = z
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.DISCORD_CLIENT_ID)
       ctx.addIssue({ code: 'custom', path: ['DISCORD_CLIENT_ID'], message: 'is required when NODE_ENV=production' });
+    if (env.CANOPY_AI_PROVIDER === 'openai' && !env.CANOPY_AI_BASE_URL)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CANOPY_AI_BASE_URL'],
+        message: 'is required when CANOPY_AI_PROVIDER=openai',
+      });
+    if (env.CANOPY_AI_PROVIDER === 'gemini' && !env.CANOPY_AI_API_KEY)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CANOPY_AI_API_KEY'],
+        message: 'is required when CANOPY_AI_PROVIDER=gemini',
+      });
     if (env.NODE_ENV === 'production' && env.CANOPY_BENCH_COMMANDS === 'true')
       ctx.addIssue({
         code: 'custom',
@@ -121,6 +148,20 @@ export interface Config {
   publicIp: string;
   /** The operator's item database (CANOPY_ITEMS_DIR, else <dataDir>/item-database); see items/item-database-dir.ts. */
   itemsDir: string;
+  /** CANOPY_PUBLIC_URL without a trailing slash; unset: links are built from the request's origin. */
+  publicUrl?: string;
+  /** Payments: the Stripe webhook signing secret; unset: the webhook answers 503. */
+  stripeWebhookSecret?: string;
+  /** Credits per whole currency unit paid (100: one dollar buys 100 credits). */
+  creditsPerCurrencyUnit: number;
+  /** SkyHelper's language model: the built-in offline helper, Google Gemini or an OpenAI-compatible endpoint. */
+  ai: {
+    provider: 'offline' | 'gemini' | 'openai';
+    apiKey?: string;
+    model?: string;
+    baseUrl?: string;
+    timeoutMs: number;
+  };
   nodeEnv: 'development' | 'production' | 'test';
   logLevel: string;
   gamePorts: { from: number; to: number };
@@ -168,6 +209,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: resolve(e.CANOPY_WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     publicIp: e.CANOPY_PUBLIC_IP ?? detectPublicIp(),
     itemsDir: resolve(e.CANOPY_ITEMS_DIR ?? join(e.CANOPY_DATA_DIR, 'item-database')),
+    publicUrl: e.CANOPY_PUBLIC_URL,
+    stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    creditsPerCurrencyUnit: e.CANOPY_CREDITS_PER_CURRENCY_UNIT,
+    ai: {
+      provider: e.CANOPY_AI_PROVIDER,
+      apiKey: e.CANOPY_AI_API_KEY,
+      model: e.CANOPY_AI_MODEL,
+      baseUrl: e.CANOPY_AI_BASE_URL?.replace(/\/+$/, ''),
+      timeoutMs: e.CANOPY_AI_TIMEOUT_MS,
+    },
     nodeEnv: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,
     gamePorts: e.CANOPY_GAME_PORTS,

@@ -1,11 +1,21 @@
 import type { Db } from './db.ts';
 import { migrations as all, type Migration } from './migrations.ts';
 
-const statements = (sql: string) =>
-  sql
-    .split(';')
-    .map((s) => s.trim())
-    .filter(Boolean);
+/**
+ * A migration's statements, split at ';'. A trigger's body holds statements of its own, so a piece that
+ * opened a BEGIN runs on to its END.
+ */
+export function statements(sql: string): string[] {
+  const out: string[] = [];
+  let pending = '';
+  for (const piece of sql.split(';')) {
+    pending = pending ? `${pending};${piece}` : piece;
+    if (/\bBEGIN\b/i.test(pending) && !/\bEND\s*$/i.test(pending.trim())) continue;
+    if (pending.trim()) out.push(pending.trim());
+    pending = '';
+  }
+  return out;
+}
 
 /** Applies every migration newer than the database's version, each in its own transaction. */
 export async function migrate(db: Db, migrations: Migration[] = all): Promise<number[]> {

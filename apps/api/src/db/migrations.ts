@@ -158,3 +158,99 @@ migrations.push({
     );
   `,
 });
+
+/** Tables of migration 7, the same on both engines (ids are random UUIDs, text). */
+const economyTables = `
+  CREATE TABLE redeem_codes (
+    code_key TEXT PRIMARY KEY,
+    code TEXT NOT NULL,
+    type TEXT NOT NULL CHECK (type IN ('Slot', 'ServerTime')),
+    amount INTEGER NOT NULL CHECK (amount >= 1),
+    stock INTEGER NOT NULL CHECK (stock >= 1),
+    claimed INTEGER NOT NULL DEFAULT 0 CHECK (claimed >= 0 AND claimed <= stock),
+    is_public INTEGER NOT NULL DEFAULT 0,
+    expires_at BIGINT,
+    created_by TEXT NOT NULL,
+    created_at BIGINT NOT NULL
+  );
+  CREATE TABLE redeem_claims (
+    code_key TEXT NOT NULL,
+    user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    code TEXT NOT NULL,
+    reward TEXT NOT NULL,
+    claimed_at BIGINT NOT NULL,
+    PRIMARY KEY (code_key, user_id)
+  );
+  CREATE INDEX redeem_claims_user ON redeem_claims (user_id, claimed_at);
+  CREATE TABLE shop_items (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    description TEXT NOT NULL,
+    cost INTEGER NOT NULL CHECK (cost >= 0),
+    type TEXT NOT NULL CHECK (type IN ('one_time', 'quantifiable')),
+    effect TEXT NOT NULL CHECK (effect IN ('server_days', 'slots', 'storage_mb')),
+    effect_amount INTEGER NOT NULL CHECK (effect_amount >= 1),
+    sort_order INTEGER NOT NULL DEFAULT 0,
+    active INTEGER NOT NULL DEFAULT 1
+  );
+  INSERT INTO shop_items (id, name, description, cost, type, effect, effect_amount, sort_order) VALUES
+    ('server_time_7d', '7 Days Server Time', 'Adds 7 days to your server time.', 100, 'quantifiable', 'server_days', 7, 10),
+    ('server_time_30d', '30 Days Server Time', 'Adds 30 days to your server time.', 350, 'quantifiable', 'server_days', 30, 20),
+    ('extra_slot', 'Extra Server Slot', 'One more server slot for your account.', 500, 'quantifiable', 'slots', 1, 30),
+    ('storage_upgrade_256', 'Storage Upgrade +256 MB', 'Raises your storage limit by 256 MB, for good.', 200, 'one_time', 'storage_mb', 256, 40),
+    ('storage_upgrade_1024', 'Storage Upgrade +1 GB', 'Raises your storage limit by 1024 MB, for good.', 600, 'one_time', 'storage_mb', 1024, 50);
+  CREATE TABLE purchases (
+    id TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    item_id TEXT NOT NULL REFERENCES shop_items(id),
+    one_time INTEGER NOT NULL,
+    quantity INTEGER NOT NULL CHECK (quantity >= 1),
+    unit_cost INTEGER NOT NULL CHECK (unit_cost >= 0),
+    created_at BIGINT NOT NULL
+  );
+  CREATE UNIQUE INDEX purchases_one_time ON purchases (user_id, item_id) WHERE one_time = 1;
+  CREATE INDEX purchases_user ON purchases (user_id, created_at);
+  CREATE TABLE credit_ledger (
+    id TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    delta INTEGER NOT NULL,
+    balance INTEGER NOT NULL CHECK (balance >= 0),
+    reason TEXT NOT NULL,
+    external_ref TEXT UNIQUE,
+    actor TEXT NOT NULL,
+    created_at BIGINT NOT NULL
+  );
+  CREATE INDEX credit_ledger_user ON credit_ledger (user_id, created_at);
+  CREATE TABLE feedback (
+    id TEXT PRIMARY KEY,
+    user_id TEXT REFERENCES users(id) ON DELETE SET NULL,
+    type TEXT NOT NULL CHECK (type IN ('Suggestion', 'Bug Report', 'General Feedback')),
+    message TEXT NOT NULL,
+    submitted_by_username TEXT NOT NULL,
+    submitted_by_grow_id TEXT,
+    status TEXT NOT NULL DEFAULT 'New' CHECK (status IN ('New', 'In Progress', 'Resolved', 'Archived')),
+    created_at BIGINT NOT NULL
+  );
+  CREATE INDEX feedback_created ON feedback (created_at);
+`;
+
+migrations.push({
+  version: 7,
+  name: 'redeem codes, shop, credits, feedback',
+  // Invariants live here, not in the services:
+  // - redeem_codes.claimed never exceeds stock (CHECK), and one claim per user and code (primary key);
+  //   codes match without regard to case: code_key is the trimmed, upper-cased code.
+  // - a one_time shop item is bought once per user (partial unique index on purchases).
+  // - credit never goes below zero (CHECK on PostgreSQL; a trigger on SQLite, whose ALTER TABLE cannot add
+  //   a CHECK); credit_ledger.external_ref is unique, so a payment event is credited once however often
+  //   it is delivered.
+  sql: {
+    sqlite: `${economyTables}
+      CREATE TRIGGER users_credit_nonnegative BEFORE UPDATE OF credit ON users
+        WHEN NEW.credit < 0 BEGIN SELECT RAISE(ABORT, 'CHECK constraint failed: users_credit_nonnegative'); END;
+    `,
+    postgres: `${economyTables}
+      ALTER TABLE users ADD CONSTRAINT users_credit_nonnegative CHECK (credit >= 0);
+    `,
+  },
+});

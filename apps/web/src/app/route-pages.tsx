@@ -5,10 +5,14 @@ import { CollaboratorsPage } from '../features/collaborators/components/collabor
 import { ConfigurationPage } from '../features/configuration/components/configuration-page.tsx';
 import { ConsolePage } from '../features/console/components/console-page.tsx';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page.tsx';
+import { FeedbackPage } from '../features/feedback/components/feedback-page.tsx';
 import { ItemsPage } from '../features/items/components/items-page.tsx';
 import { ComingSoonPage } from '../features/placeholder/components/coming-soon-page.tsx';
 import { PlayersPage } from '../features/players/components/players-page.tsx';
 import { ProfilePage } from '../features/profile/components/profile-page.tsx';
+import { RedeemPage } from '../features/redeem/components/redeem-page.tsx';
+import { SetupGuidePage } from '../features/setup-guide/components/setup-guide-page.tsx';
+import { RenewPage } from '../features/shop/components/renew-page.tsx';
 import { WorldsPage } from '../features/worlds/components/worlds-page.tsx';
 
 /** A page rendered for one guarded route. */
@@ -25,6 +29,10 @@ export const routePages: Readonly<Record<string, RoutePage>> = {
   '/backup': BackupPage,
   '/configuration': ConfigurationPage,
   '/items': ItemsPage,
+  '/redeem-code': RedeemPage,
+  '/renew': RenewPage,
+  '/how-to-play': SetupGuidePage,
+  '/feedback': FeedbackPage,
 };
 
 /** The page component for a route. */

@@ -1,6 +1,7 @@
 import type { Profile, Settings } from '@canopy/contract';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
+import { SkyHelper } from '../../assistant/components/sky-helper.tsx';
 import { Sidebar } from './sidebar.tsx';
 
 export interface AppShellProps {
@@ -49,6 +50,7 @@ export function AppShell({ profile, settings, onLogout, children }: AppShellProp
         <Sidebar profile={profile} settings={settings} onLogout={onLogout} onNavigate={() => setMenuOpen(false)} />
       </aside>
       <main className="min-w-0 flex-1 px-4 py-6 md:px-8 md:py-8">{children}</main>
+      <SkyHelper />
     </div>
   );
 }

@@ -1,0 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+
+/** Routes of this feature (issue 10): filled by its own work. */
+export function feedbackRoutes(_app: FastifyInstance, _ctx: AppContext) {}

@@ -1,0 +1,2 @@
+// Filled by the issue-10 work on this feature.
+export {};
