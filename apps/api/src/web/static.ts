@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isWebPath } from '@canopy/contract';
+import { isWebPath, SETUP_FILES_PREFIX } from '@canopy/contract';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
@@ -21,7 +21,8 @@ export async function serveWeb(app: FastifyInstance, distDir: string): Promise<b
     if (req.method !== 'GET' && req.method !== 'HEAD') return;
     if (!req.headers.accept?.includes('text/html')) return;
     const path = req.url.split('?')[0] ?? '/';
-    if (path.startsWith('/dev-discord/') || path.startsWith('/assets/')) return;
+    // The setup files are plain text that a browser may open directly (a player following the guide).
+    if (path.startsWith('/dev-discord/') || path.startsWith('/assets/') || path.startsWith(SETUP_FILES_PREFIX)) return;
     return reply
       .code(isWebPath(path) ? 200 : 404)
       .type('text/html; charset=utf-8')

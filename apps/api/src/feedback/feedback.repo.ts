@@ -1,0 +1,64 @@
+import type { FeedbackEntry, FeedbackStatus, FeedbackType } from '@canopy/contract';
+import type { Db } from '../db/db.ts';
+
+interface FeedbackRow {
+  id: string;
+  user_id: string | null;
+  type: FeedbackType;
+  message: string;
+  submitted_by_username: string;
+  submitted_by_grow_id: string | null;
+  status: FeedbackStatus;
+  created_at: number | string;
+}
+
+/** What a new feedback message records (the sender's names are copied: they outlive the account). */
+export interface NewFeedback {
+  id: string;
+  userId: string;
+  type: FeedbackType;
+  message: string;
+  username: string;
+  growId: string | null;
+  createdAt: number;
+}
+
+const toEntry = (r: FeedbackRow): FeedbackEntry => ({
+  id: r.id,
+  userId: r.user_id,
+  type: r.type,
+  message: r.message,
+  submittedByUsername: r.submitted_by_username,
+  submittedByGrowId: r.submitted_by_grow_id,
+  status: r.status,
+  createdAt: new Date(Number(r.created_at)).toISOString(),
+});
+
+/** Feedback sent from the Feedback page; the admin panel lists it, moves its status and deletes it. */
+export const feedbackRepo = {
+  insert(db: Db, f: NewFeedback) {
+    return db.run(
+      `INSERT INTO feedback (id, user_id, type, message, submitted_by_username, submitted_by_grow_id, status, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, 'New', ?)`,
+      [f.id, f.userId, f.type, f.message, f.username, f.growId, f.createdAt],
+    );
+  },
+  /** One page (from 1) of feedback, newest first, and how many there are in all. */
+  async list(db: Db, page: number, size: number): Promise<{ entries: FeedbackEntry[]; total: number }> {
+    const rows = await db.all<FeedbackRow>(
+      `SELECT id, user_id, type, message, submitted_by_username, submitted_by_grow_id, status, created_at
+       FROM feedback ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
+      [size, (page - 1) * size],
+    );
+    const count = await db.get<{ n: number | string }>('SELECT COUNT(*) AS n FROM feedback');
+    return { entries: rows.map(toEntry), total: Number(count?.n ?? 0) };
+  },
+  /** Moves one message to a status; false when there is no such message. */
+  async setStatus(db: Db, id: string, status: FeedbackStatus): Promise<boolean> {
+    return (await db.run('UPDATE feedback SET status = ? WHERE id = ?', [status, id])).changes === 1;
+  },
+  /** Deletes one message; false when there is no such message. */
+  async delete(db: Db, id: string): Promise<boolean> {
+    return (await db.run('DELETE FROM feedback WHERE id = ?', [id])).changes === 1;
+  },
+};

@@ -1,0 +1,48 @@
+import { lookup } from 'node:dns/promises';
+import { isIPv4 } from 'node:net';
+import { hostsLines, type SetupGuide, setupGuideMessages, setupPaths } from '@canopy/contract';
+import type { AppContext } from '../context.ts';
+import { AppError } from '../errors.ts';
+
+/** How long a resolved game hostname is reused before it is looked up again. */
+const RESOLVE_TTL_MS = 60_000;
+const resolved = new Map<string, { ip: string; at: number }>();
+
+/**
+ * The IPv4 address game clients must reach. CANOPY_PUBLIC_IP may be a hostname (GET /ip tells it as is),
+ * but a hosts file and a Surge [Host] line need an address, so a hostname is resolved here (briefly cached).
+ */
+export async function gameIp(ctx: AppContext): Promise<string> {
+  const address = ctx.config.publicIp;
+  if (isIPv4(address)) return address;
+  const now = Date.now();
+  const cached = resolved.get(address);
+  if (cached && now - cached.at < RESOLVE_TTL_MS) return cached.ip;
+  try {
+    const { address: ip } = await lookup(address, { family: 4 });
+    resolved.set(address, { ip, at: now });
+    return ip;
+  } catch {
+    throw new AppError(503, 'ip_unresolved', setupGuideMessages.ipUnresolved);
+  }
+}
+
+/**
+ * The absolute base of the links handed out: CANOPY_PUBLIC_URL when set (the address players reach, also
+ * behind a proxy), else the origin this request came in on.
+ */
+export function publicBase(configured: string | undefined, request: { protocol: string; host: string }): string {
+  return configured ?? `${request.protocol}://${request.host}`;
+}
+
+/** GET /setup-guide: the address, its hosts lines and the absolute URLs of the tunnel list and Surge profile. */
+export async function setupGuide(ctx: AppContext, request: { protocol: string; host: string }): Promise<SetupGuide> {
+  const ip = await gameIp(ctx);
+  const base = publicBase(ctx.config.publicUrl, request);
+  return {
+    ip,
+    hostsLines: hostsLines(ip),
+    tunnelUrl: `${base}${setupPaths.tunnel}`,
+    surgeUrl: `${base}${setupPaths.surge}`,
+  };
+}

@@ -1,0 +1,124 @@
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import { messages, setupGuideSchema } from '@canopy/contract';
+import { SETUP_FILES_RATE_LIMIT } from '../src/setup-guide/setup-guide.routes.ts';
+import { signIn, signInRegistered } from './support/factories.ts';
+import { describeEachDatabase, type TestApi } from './support/harness.ts';
+import { sql } from './support/servers.ts';
+
+const IP = '203.0.113.7';
+
+const hostsBody = [
+  `${IP} www.growtopia1.com`,
+  `${IP} www.growtopia2.com`,
+  `${IP} growtopia1.com`,
+  `${IP} growtopia2.com`,
+  '',
+].join('\n');
+
+const surgeBody = [
+  '[General]',
+  'bypass-system = true',
+  '[Rule]',
+  'FINAL,DIRECT',
+  '[Host]',
+  `www.growtopia1.com = ${IP}`,
+  `www.growtopia2.com = ${IP}`,
+  `growtopia1.com = ${IP}`,
+  `growtopia2.com = ${IP}`,
+  '',
+].join('\n');
+
+/** A public setup file as a tunnel app fetches it: no session, any Accept. */
+const file = (api: TestApi, path: string, accept = '*/*') => fetch(api.url + path, { headers: { accept } });
+
+describeEachDatabase(
+  'setup guide files',
+  (api) => {
+    for (const [path, body] of [
+      ['/setup/hosts', hostsBody],
+      ['/setup/powertunnel.txt', hostsBody],
+      ['/setup/surge.conf', surgeBody],
+    ] as const)
+      it(`serves ${path} as plain text without a session, cacheable for a short time`, async () => {
+        const res = await file(api(), path);
+        assert.equal(res.status, 200);
+        assert.equal(res.headers.get('content-type'), 'text/plain; charset=utf-8');
+        assert.equal(res.headers.get('cache-control'), 'public, max-age=300');
+        assert.equal(await res.text(), body);
+      });
+
+    it('GET /setup-guide needs a session and a registered user', async () => {
+      const none = await api().request('GET', '/setup-guide');
+      assert.equal(none.status, 401);
+      const unregistered = await signIn(api());
+      const refused = await api().request('GET', '/setup-guide', { token: unregistered.sessionToken });
+      assert.equal(refused.status, 403);
+      assert.equal(refused.body.error, messages.notRegistered);
+    });
+
+    it('GET /setup-guide answers absolute URLs on the request origin when no public URL is set', async () => {
+      const user = await signInRegistered(api());
+      const res = await api().request('GET', '/setup-guide', { token: user.sessionToken });
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      assert.deepEqual(setupGuideSchema.parse(res.body), {
+        ip: IP,
+        hostsLines: hostsBody.trim().split('\n'),
+        tunnelUrl: `${api().url}/setup/powertunnel.txt`,
+        surgeUrl: `${api().url}/setup/surge.conf`,
+      });
+      // The URL handed out fetches the same file.
+      assert.equal(await (await fetch(res.body.tunnelUrl)).text(), hostsBody);
+    });
+
+    it('a banned user still gets the guide (spec 2.5)', async () => {
+      const banned = await signInRegistered(api());
+      await sql(api(), "UPDATE users SET is_banned = 1, ban_reason = 'x' WHERE id = ?", [banned.user.id]);
+      const res = await api().request('GET', '/setup-guide', { token: banned.sessionToken });
+      assert.equal(res.status, 200);
+      assert.equal(res.body.ip, IP);
+    });
+
+    // Last: it spends this address's budget.
+    it('limits the files per client IP with 429 and Retry-After', async () => {
+      let last = await file(api(), '/setup/hosts');
+      for (let i = 0; i < SETUP_FILES_RATE_LIMIT.max && last.status !== 429; i++) {
+        await last.text();
+        last = await file(api(), '/setup/hosts');
+      }
+      assert.equal(last.status, 429);
+      assert.ok(Number(last.headers.get('retry-after')) >= 1);
+      assert.match((await last.json()).error, /^Too many requests/);
+    });
+  },
+  { CANOPY_PUBLIC_IP: IP },
+);
+
+describeEachDatabase(
+  'setup guide behind a public URL and a game hostname',
+  (api) => {
+    it('builds the URLs from CANOPY_PUBLIC_URL and resolves a hostname game address', async () => {
+      const user = await signInRegistered(api());
+      const res = await api().request('GET', '/setup-guide', { token: user.sessionToken });
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      assert.deepEqual(setupGuideSchema.parse(res.body), {
+        ip: '127.0.0.1',
+        hostsLines: [
+          '127.0.0.1 www.growtopia1.com',
+          '127.0.0.1 www.growtopia2.com',
+          '127.0.0.1 growtopia1.com',
+          '127.0.0.1 growtopia2.com',
+        ],
+        tunnelUrl: 'https://panel.example.test/canopy/setup/powertunnel.txt',
+        surgeUrl: 'https://panel.example.test/canopy/setup/surge.conf',
+      });
+      // GET /ip keeps telling the configured name.
+      assert.deepEqual((await api().request('GET', '/ip', { token: user.sessionToken })).body, {
+        SERVER: { IP: 'localhost' },
+      });
+      const surge = await (await file(api(), '/setup/surge.conf')).text();
+      assert.match(surge, /^www\.growtopia1\.com = 127\.0\.0\.1$/m);
+    });
+  },
+  { CANOPY_PUBLIC_URL: 'https://panel.example.test/canopy/', CANOPY_PUBLIC_IP: 'localhost' },
+);
