@@ -1,0 +1,134 @@
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import { FEEDBACK_MESSAGE_MAX, FEEDBACK_RATE_LIMIT, feedbackMessages as f, messages } from '@canopy/contract';
+import { feedbackRepo } from '../src/feedback/feedback.repo.ts';
+import { signIn, signInRegistered } from './support/factories.ts';
+import { describeEachDatabase, type TestApi } from './support/harness.ts';
+import { sql } from './support/servers.ts';
+
+type Session = { sessionToken: string; user: { id: string } };
+
+const send = (api: TestApi, s: Session, body: unknown) =>
+  api.request('POST', '/feedback', { token: s.sessionToken, body });
+
+interface Row {
+  id: string;
+  user_id: string;
+  type: string;
+  message: string;
+  submitted_by_username: string;
+  submitted_by_grow_id: string;
+  status: string;
+  created_at: number | string;
+}
+const rowsOf = (api: TestApi, userId: string) =>
+  api.ctx.db.all<Row>('SELECT * FROM feedback WHERE user_id = ? ORDER BY created_at', [userId]);
+
+describeEachDatabase('feedback', (api) => {
+  it('stores the message trimmed with the sender, their GrowID, status New, and thanks them', async () => {
+    const user = await signInRegistered(api());
+    const res = await send(api(), user, { type: 'Bug Report', message: '  The door does not open.  ' });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.deepEqual(res.body, { message: f.thanks });
+    const [row, ...more] = await rowsOf(api(), user.user.id);
+    assert.equal(more.length, 0);
+    assert.equal(row?.type, 'Bug Report');
+    assert.equal(row?.message, 'The door does not open.');
+    assert.equal(row?.submitted_by_username, user.user.username);
+    assert.equal(row?.submitted_by_grow_id, user.growId);
+    assert.equal(row?.status, 'New');
+    assert.equal(Number(row?.created_at), api().clock.now);
+  });
+
+  it('refuses bad input with a clear message and stores nothing', async () => {
+    const user = await signInRegistered(api());
+    const cases: [unknown, string][] = [
+      [{ type: 'Suggestion', message: '' }, f.empty],
+      [{ type: 'Suggestion', message: ' \n\t ' }, f.empty],
+      [{ type: 'Suggestion' }, f.empty],
+      [{ type: 'Suggestion', message: 'x'.repeat(FEEDBACK_MESSAGE_MAX + 1) }, f.tooLong],
+      [{ type: 'Complaint', message: 'hello' }, f.invalidType],
+    ];
+    for (const [body, error] of cases) {
+      const res = await send(api(), user, body);
+      assert.equal(res.status, 400, JSON.stringify(body));
+      assert.equal(res.body.error, error);
+    }
+    assert.equal((await rowsOf(api(), user.user.id)).length, 0);
+    // The bound itself is accepted (whitespace around it is trimmed first). Refused attempts count against
+    // the rate limit too (it runs before the body is read), so a fresh user sends it.
+    const longest = await send(api(), await signInRegistered(api()), {
+      type: 'General Feedback',
+      message: ` ${'y'.repeat(FEEDBACK_MESSAGE_MAX)} `,
+    });
+    assert.equal(longest.status, 200, JSON.stringify(longest.body));
+  });
+
+  it('refuses callers without a session or a GrowID', async () => {
+    assert.equal(
+      (await api().request('POST', '/feedback', { body: { type: 'Suggestion', message: 'hi' } })).status,
+      401,
+    );
+    const unregistered = await signIn(api());
+    const res = await send(api(), unregistered, { type: 'Suggestion', message: 'hi' });
+    assert.equal(res.status, 403);
+    assert.equal(res.body.error, messages.notRegistered);
+    assert.equal((await rowsOf(api(), unregistered.user.id)).length, 0);
+  });
+
+  it('refuses banned users while the ban lasts', async () => {
+    const banned = await signInRegistered(api());
+    await sql(api(), "UPDATE users SET is_banned = 1, ban_reason = 'spam', ban_expires = ? WHERE id = ?", [
+      api().clock.now + 60_000,
+      banned.user.id,
+    ]);
+    const res = await send(api(), banned, { type: 'Suggestion', message: 'let me back in' });
+    assert.equal(res.status, 403);
+    assert.deepEqual(res.body, { error: f.banned, code: 'banned' });
+    assert.equal((await rowsOf(api(), banned.user.id)).length, 0);
+    // An expired ban no longer blocks.
+    await sql(api(), 'UPDATE users SET ban_expires = ? WHERE id = ?', [api().clock.now - 1, banned.user.id]);
+    assert.equal((await send(api(), banned, { type: 'Suggestion', message: 'thanks' })).status, 200);
+  });
+
+  it(`limits each user to ${FEEDBACK_RATE_LIMIT.max} messages per window, without touching others`, async () => {
+    const chatty = await signInRegistered(api());
+    for (let i = 0; i < FEEDBACK_RATE_LIMIT.max; i++)
+      assert.equal((await send(api(), chatty, { type: 'Suggestion', message: `idea ${i}` })).status, 200);
+    const over = await send(api(), chatty, { type: 'Suggestion', message: 'one more' });
+    assert.equal(over.status, 429);
+    assert.match(over.body.error, /^Too many requests/);
+    assert.equal((await rowsOf(api(), chatty.user.id)).length, FEEDBACK_RATE_LIMIT.max);
+    const other = await signInRegistered(api());
+    assert.equal((await send(api(), other, { type: 'Suggestion', message: 'mine' })).status, 200);
+  });
+
+  it('the repo lists newest first with a total, moves a status and deletes (for the admin panel)', async () => {
+    const db = api().ctx.db;
+    await sql(api(), 'DELETE FROM feedback');
+    const user = await signInRegistered(api());
+    for (const [i, type] of (['Suggestion', 'Bug Report', 'General Feedback'] as const).entries()) {
+      api().clock.now += 1000;
+      assert.equal((await send(api(), user, { type, message: `m${i}` })).status, 200);
+    }
+    const first = await feedbackRepo.list(db, 1, 2);
+    assert.equal(first.total, 3);
+    assert.deepEqual(
+      first.entries.map((e) => e.message),
+      ['m2', 'm1'],
+    );
+    const [newest] = first.entries;
+    assert.equal(newest?.submittedByGrowId, user.growId);
+    assert.equal(newest?.createdAt, new Date(api().clock.now).toISOString());
+    assert.deepEqual(
+      (await feedbackRepo.list(db, 2, 2)).entries.map((e) => e.message),
+      ['m0'],
+    );
+    assert.equal(await feedbackRepo.setStatus(db, newest?.id ?? '', 'Resolved'), true);
+    assert.equal((await feedbackRepo.list(db, 1, 1)).entries[0]?.status, 'Resolved');
+    assert.equal(await feedbackRepo.setStatus(db, 'missing', 'Resolved'), false);
+    assert.equal(await feedbackRepo.delete(db, newest?.id ?? ''), true);
+    assert.equal(await feedbackRepo.delete(db, newest?.id ?? ''), false);
+    assert.equal((await feedbackRepo.list(db, 1, 10)).total, 2);
+  });
+});
