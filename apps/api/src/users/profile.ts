@@ -97,6 +97,7 @@ export function toProfile(u: UserRow, now: number, server: ProfileServer | null 
     isSuperAdmin: u.is_super_admin === 1,
     isCollaborator: server?.collaboratorPermissions !== undefined,
     collaboratorPermissions: server?.collaboratorPermissions ?? [],
+    // Filled by the profile call from the claims (users.service.ts): this function reads no tables.
     redeemedCodes: [],
     serverTime: serverTimeOf(figures),
     serverCrashLoop: server?.crashLoop ?? false,

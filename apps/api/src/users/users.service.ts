@@ -5,6 +5,7 @@ import { readAutofarmDelay } from '../configuration/general.service.ts';
 import type { AppContext } from '../context.ts';
 import { isUniqueViolation } from '../db/db.ts';
 import { conflict, forbidden, maintenance, notFound } from '../errors.ts';
+import { redemptionHistory } from '../redeem/redeem.service.ts';
 import { serversRepo } from '../servers/servers.repo.ts';
 import { settingsRepo } from '../settings/settings.repo.ts';
 import { type ProfileServer, toProfile } from './profile.ts';
@@ -19,7 +20,8 @@ export async function getProfile(ctx: AppContext, caller: Caller, id: string): P
   if (settings.maintenance && !isAdmin(caller)) throw maintenance();
   const user = id === caller.user.id ? caller.user : await usersRepo.findById(ctx.db, id);
   if (!user?.grow_id) throw notFound(messages.notRegistered, 'not_registered');
-  return { profile: toProfile(user, ctx.now(), await profileServer(ctx, user.id)), settings };
+  const [server, redeemedCodes] = await Promise.all([profileServer(ctx, user.id), redemptionHistory(ctx, user.id)]);
+  return { profile: { ...toProfile(user, ctx.now(), server), redeemedCodes }, settings };
 }
 
 /** The user's own server, else the one they collaborate on (with its owner, whose time and storage it runs on). */
