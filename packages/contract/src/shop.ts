@@ -1,2 +1,135 @@
-// Filled by the issue-10 work on this feature.
-export {};
+import { z } from 'zod';
+
+/** Most distinct items one checkout may hold: the seeded shop has five; this only bounds abuse. */
+export const CART_MAX_ENTRIES = 20;
+/** Most units of one quantifiable item per checkout. */
+export const CART_MAX_QUANTITY = 100;
+/** Largest Stripe webhook body accepted: a checkout.session.completed event is a few KB. */
+export const STRIPE_WEBHOOK_BODY_LIMIT = 64 * 1024;
+
+/** Texts of Renew & Shop (spec 2.9, 5, 6 and 8) and of where credits come from. */
+export const shopMessages = {
+  title: 'Renew & Shop',
+  notEnoughCredits: 'You do not have enough credits to make this purchase.',
+  ownerOnly: 'Only the server owner can renew the server or purchase items.',
+  fetchFailed: 'Could not fetch shop items.',
+  checkoutFailed: 'Checkout failed.',
+  alreadyInCart: (name: string) => `${name} is already in your cart.`,
+  alreadyOwned: (name: string) => `You have already purchased ${name}. It can be bought only once.`,
+  emptyCart: 'Your cart is empty. Add an item before checking out.',
+  unknownItem: (id: string) => `The item "${id}" is not available in the shop.`,
+  oneTimeQuantity: (name: string) => `${name} can be bought only once: its quantity must be 1.`,
+  tooManyEntries: `A cart holds at most ${CART_MAX_ENTRIES} different items.`,
+  quantityRange: `Quantities must be whole numbers from 1 to ${CART_MAX_QUANTITY}.`,
+  itemIdInvalid: 'Item ids are 1 to 64 lowercase letters, digits or underscores.',
+  checkoutSucceeded: (spent: number, balance: number) =>
+    `Purchase successful! ${spent} credits spent; your balance is now ${balance} credits.`,
+  // Page labels.
+  purchased: 'Purchased',
+  addToCart: 'Add to Cart',
+  inCart: 'In Cart',
+  cart: 'Cart',
+  cartEmpty: 'Your cart is empty.',
+  total: 'Total',
+  balance: 'Your credits',
+  checkout: 'Checkout',
+  remove: 'Remove',
+  credits: (n: number) => `${n} ${n === 1 ? 'credit' : 'credits'}`,
+  noItems: 'The shop has no items right now.',
+} as const;
+
+/** Texts of credit grants and of the payment webhook. */
+export const creditMessages = {
+  unknownUser: 'No user has this Discord ID or GrowID.',
+  amountInvalid: 'The amount must be a whole number other than 0.',
+  belowZero: 'This change would take the balance below zero.',
+  alreadyCredited: 'This payment was already credited.',
+  paymentsUnconfigured: 'Payments are not configured on this panel (STRIPE_WEBHOOK_SECRET is not set).',
+  badSignature: 'The payment event signature is missing, invalid or too old.',
+} as const;
+
+export const shopItemTypeSchema = z.enum(['one_time', 'quantifiable']);
+export type ShopItemType = z.infer<typeof shopItemTypeSchema>;
+
+/** One item of GET /shop/items (spec section 3); isPurchased: a one_time item this user already bought. */
+export const shopItemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  cost: z.number().int().nonnegative(),
+  type: shopItemTypeSchema,
+  isPurchased: z.boolean(),
+});
+export type ShopItem = z.infer<typeof shopItemSchema>;
+
+export const shopItemsSchema = z.array(shopItemSchema);
+
+/** Item ids as the operator writes them in shop_items (server_time_7d, storage_upgrade_256…). */
+const ITEM_ID = /^[a-z0-9_]{1,64}$/;
+const quantitySchema = z
+  .number({ error: shopMessages.quantityRange })
+  .int(shopMessages.quantityRange)
+  .min(1, shopMessages.quantityRange)
+  .max(CART_MAX_QUANTITY, shopMessages.quantityRange);
+
+/** The cart: item id → quantity. Prices are never part of it: the api reads them from the database. */
+export const cartSchema = z.record(z.string(), quantitySchema).superRefine((cart, ctx) => {
+  const ids = Object.keys(cart);
+  if (ids.length > CART_MAX_ENTRIES) ctx.addIssue({ code: 'custom', message: shopMessages.tooManyEntries });
+  else if (!ids.every((id) => ITEM_ID.test(id))) ctx.addIssue({ code: 'custom', message: shopMessages.itemIdInvalid });
+});
+export type Cart = z.infer<typeof cartSchema>;
+
+/** POST /users/{id}/shop/checkout. */
+export const checkoutRequestSchema = z.strictObject({ cart: cartSchema });
+export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
+
+/** The checkout's answer: the spec's {message} plus the new balance. */
+export const checkoutResponseSchema = z.object({ message: z.string(), credit: z.number().int().nonnegative() });
+export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
+
+/** What the payment webhook answers to every event it accepted (Stripe retries anything but a 2xx). */
+export const webhookAckSchema = z.object({ received: z.literal(true) });
+
+/** The result of a cart change: the new cart, or why it did not change. */
+export type CartChange = { ok: true; cart: Cart } | { ok: false; message: string };
+
+/**
+ * Adds one unit of an item (spec 5): a one_time item goes in once and never when already bought; a
+ * quantifiable one gains a unit up to CART_MAX_QUANTITY.
+ */
+export function addToCart(cart: Cart, item: Pick<ShopItem, 'id' | 'name' | 'type' | 'isPurchased'>): CartChange {
+  const current = cart[item.id] ?? 0;
+  if (item.type === 'one_time') {
+    if (item.isPurchased) return { ok: false, message: shopMessages.alreadyOwned(item.name) };
+    if (current > 0) return { ok: false, message: shopMessages.alreadyInCart(item.name) };
+    return { ok: true, cart: { ...cart, [item.id]: 1 } };
+  }
+  if (current === 0 && Object.keys(cart).length >= CART_MAX_ENTRIES)
+    return { ok: false, message: shopMessages.tooManyEntries };
+  return { ok: true, cart: { ...cart, [item.id]: Math.min(current + 1, CART_MAX_QUANTITY) } };
+}
+
+/** Sets an item's quantity: 0 (or less) removes it (spec 5); more than the limit is capped. */
+export function setCartQuantity(cart: Cart, id: string, quantity: number): Cart {
+  const { [id]: _removed, ...rest } = cart;
+  if (!Number.isFinite(quantity) || quantity < 1) return rest;
+  return { ...cart, [id]: Math.min(Math.floor(quantity), CART_MAX_QUANTITY) };
+}
+
+/** The cart's cost at the listed prices; items no longer listed count nothing (the api refuses them anyway). */
+export function cartTotal(cart: Cart, items: readonly Pick<ShopItem, 'id' | 'cost'>[]): number {
+  let total = 0;
+  for (const item of items) total += item.cost * (cart[item.id] ?? 0);
+  return total;
+}
+
+/** Drops entries whose item is gone from the listing or was bought meanwhile (after a refetch). */
+export function pruneCart(cart: Cart, items: readonly Pick<ShopItem, 'id' | 'type' | 'isPurchased'>[]): Cart {
+  const next: Cart = {};
+  for (const item of items) {
+    const quantity = cart[item.id];
+    if (quantity && !(item.type === 'one_time' && item.isPurchased)) next[item.id] = quantity;
+  }
+  return next;
+}

@@ -1,0 +1,133 @@
+import { type Cart, type CheckoutResponse, messages, type ShopItem, shopMessages as s } from '@canopy/contract';
+import { activityRepo } from '../activity/activity.repo.ts';
+import type { Caller } from '../auth/guard.ts';
+import { collaboratorsRepo } from '../collaborators/collaborators.repo.ts';
+import type { AppContext } from '../context.ts';
+import { type Db, isUniqueViolation } from '../db/db.ts';
+import { addServerDays, addSlots, changeCredit, raiseStorageLimit } from '../economy/grants.ts';
+import { badRequest, conflict, forbidden, maintenance } from '../errors.ts';
+import { registered } from '../items/own-server.ts';
+import { settingsRepo } from '../settings/settings.repo.ts';
+import { isBanActive } from '../users/profile.ts';
+import type { UserRow } from '../users/users.repo.ts';
+import { type ShopItemRow, shopRepo } from './shop.repo.ts';
+
+/** GET /shop/items: what is on sale, with the one_time items this caller already bought marked. */
+export async function listShopItems(ctx: AppContext, caller: Caller): Promise<ShopItem[]> {
+  const [items, bought] = await Promise.all([
+    shopRepo.listActive(ctx.db),
+    shopRepo.oneTimeBought(ctx.db, caller.user.id),
+  ]);
+  return items.map((i) => ({
+    id: i.id,
+    name: i.name,
+    description: i.description,
+    cost: Number(i.cost),
+    type: i.type,
+    isPurchased: i.type === 'one_time' && bought.has(i.id),
+  }));
+}
+
+/**
+ * Who may check out, decided before the body is read: the caller's own account, registered, not banned,
+ * the shop switched on (admins bypass it), and not a collaborator (spec 6: owner only). The refusal
+ * order matches the page's.
+ */
+export async function assertMayShop(ctx: AppContext, caller: Caller, id: string): Promise<void> {
+  const user = caller.user;
+  if (user.id !== id) throw forbidden(messages.missingPermission, 'not_your_account');
+  registered(caller);
+  const isAdmin = user.is_admin === 1;
+  const settings = await settingsRepo.load(ctx.db);
+  if (settings.maintenance && !isAdmin) throw maintenance();
+  if (isBanActive(user, ctx.now())) throw forbidden(messages.bannedPage, 'banned');
+  if (settings.disableShop && !isAdmin) throw forbidden(messages.featureDisabled, 'feature_disabled');
+  if (await collaboratorsRepo.serverOf(ctx.db, user.id)) throw forbidden(s.ownerOnly, 'owner_only');
+}
+
+/** The cart's lines at the database's prices; refuses unknown items and a one_time quantity above 1. */
+function priceCart(cart: Cart, rows: readonly ShopItemRow[]) {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const lines = Object.entries(cart).map(([id, quantity]) => {
+    const item = byId.get(id);
+    if (!item) throw badRequest(s.unknownItem(id), 'unknown_item');
+    if (item.type === 'one_time' && quantity !== 1) throw badRequest(s.oneTimeQuantity(item.name), 'one_time_quantity');
+    return { item, quantity };
+  });
+  return { lines, total: lines.reduce((sum, l) => sum + Number(l.item.cost) * l.quantity, 0) };
+}
+
+/** Gives the account what one line bought (grants.ts; inside the checkout's transaction). */
+async function applyEffect(tx: Db, userId: string, item: ShopItemRow, quantity: number, now: number) {
+  const amount = Number(item.effect_amount) * quantity;
+  if (item.effect === 'server_days') await addServerDays(tx, userId, amount, now);
+  else if (item.effect === 'slots') await addSlots(tx, userId, amount);
+  else await raiseStorageLimit(tx, userId, amount);
+}
+
+/**
+ * POST /users/{id}/shop/checkout. The debit, the purchase rows and every effect are one transaction
+ * holding the buyer's row lock, so parallel checkouts queue and any refusal (too few credits, a one_time
+ * item bought before, server time that cannot be extended) leaves the account as it was.
+ */
+export async function checkout(ctx: AppContext, user: UserRow, cart: Cart): Promise<CheckoutResponse> {
+  if (Object.keys(cart).length === 0) throw badRequest(s.emptyCart, 'empty_cart');
+  const now = ctx.now();
+  let bought: { lines: { item: ShopItemRow; quantity: number }[]; total: number };
+  let credit: number;
+  try {
+    [bought, credit] = await ctx.db.transaction(async (tx) => {
+      await collaboratorsRepo.lockUser(tx, user.id);
+      // Invited while the request waited for the lock: still owner only.
+      if (await collaboratorsRepo.serverOf(tx, user.id)) throw forbidden(s.ownerOnly, 'owner_only');
+      const priced = priceCart(cart, await shopRepo.findActive(tx, Object.keys(cart)));
+      const owned = await shopRepo.oneTimeBought(tx, user.id);
+      for (const { item } of priced.lines)
+        if (item.type === 'one_time' && owned.has(item.id))
+          throw conflict(s.alreadyOwned(item.name), 'already_purchased');
+      const balance = await changeCredit(
+        tx,
+        user.id,
+        { delta: -priced.total, reason: 'purchase', actor: user.id },
+        now,
+      );
+      if (balance === null) throw conflict(s.notEnoughCredits, 'not_enough_credits');
+      for (const { item, quantity } of priced.lines) {
+        await shopRepo.addPurchase(tx, user.id, item, quantity, now);
+        await applyEffect(tx, user.id, item, quantity, now);
+      }
+      return [priced, balance] as const;
+    });
+  } catch (error) {
+    // Only reachable by a writer that skipped the lock; the index still holds the rule.
+    if (isUniqueViolation(error)) throw conflict(s.alreadyOwned('this item'), 'already_purchased');
+    throw error;
+  }
+  await logPurchase(ctx, user, bought.lines, bought.total, now);
+  return { message: s.checkoutSucceeded(bought.total, credit), credit };
+}
+
+/** The activity log line of a purchase; a failing entry never turns a completed purchase into an error. */
+async function logPurchase(
+  ctx: AppContext,
+  user: UserRow,
+  lines: { item: ShopItemRow; quantity: number }[],
+  total: number,
+  now: number,
+) {
+  const what = lines.map((l) => `${l.quantity} x ${l.item.id}`).join(', ');
+  try {
+    await activityRepo.add(
+      ctx.db,
+      {
+        action: 'Shop purchase',
+        actorType: user.is_admin === 1 ? 'Admin' : 'User',
+        actorName: user.grow_id ?? user.username,
+        details: `${what} for ${total} credits`,
+      },
+      now,
+    );
+  } catch (error) {
+    ctx.log.error({ err: error }, 'activity log entry for a completed purchase could not be written');
+  }
+}
