@@ -244,8 +244,7 @@ describeEachDatabase('renew & shop', (api) => {
     const collab = await checkoutAs(api(), helper, cart);
     assert.equal(collab.status, 403);
     assert.equal(collab.body.error, s.ownerOnly);
-    for (const who of [other, banned, helper])
-      for (const who of [other, banned, helper]) assert.equal((await profile(api(), who)).credit, 1000);
+    for (const who of [other, banned, helper]) assert.equal((await profile(api(), who)).credit, 1000);
     for (const who of [banned, helper]) assert.equal(await count(api(), 'purchases', who.user.id), 0);
   });
 

@@ -1,0 +1,194 @@
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import { creditMessages, STRIPE_WEBHOOK_BODY_LIMIT } from '@canopy/contract';
+import Stripe from 'stripe';
+import { grantCredits } from '../src/payments/credits.service.ts';
+import { creditsFor } from '../src/payments/stripe-webhook.ts';
+import { signInRegistered } from './support/factories.ts';
+import { describeEachDatabase, type TestApi } from './support/harness.ts';
+
+const SECRET = 'whsec_test_canopy_secret';
+let seq = 0;
+
+/** A checkout.session.completed event as Stripe sends it (only the fields the seam reads, plus a few). */
+function completed(session: Record<string, unknown>, id = `evt_${process.pid}_${++seq}`) {
+  return JSON.stringify({
+    id,
+    object: 'event',
+    type: 'checkout.session.completed',
+    api_version: '2025-01-27',
+    created: Math.floor(Date.now() / 1000),
+    data: {
+      object: {
+        id: `cs_test_${seq}`,
+        object: 'checkout.session',
+        payment_status: 'paid',
+        currency: 'usd',
+        amount_total: 500,
+        metadata: {},
+        ...session,
+      },
+    },
+  });
+}
+
+/** Posts raw bytes to the webhook, signed by `secret` at `timestamp` (seconds) unless a header is given. */
+async function deliver(
+  api: TestApi,
+  payload: string,
+  opts: { secret?: string; timestamp?: number; signature?: string | null; send?: string } = {},
+) {
+  const header =
+    opts.signature === undefined
+      ? Stripe.webhooks.generateTestHeaderString({
+          payload,
+          secret: opts.secret ?? SECRET,
+          timestamp: opts.timestamp ?? Math.floor(api.clock.now / 1000),
+        })
+      : opts.signature;
+  const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
+  if (header !== null) headers['stripe-signature'] = header;
+  const res = await fetch(`${api.url}/payments/stripe/webhook`, {
+    method: 'POST',
+    headers,
+    body: opts.send ?? payload,
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+const balance = async (api: TestApi, id: string) =>
+  Number((await api.ctx.db.get<{ credit: number }>('SELECT credit FROM users WHERE id = ?', [id]))?.credit);
+
+it('turns a session into credits: metadata.credits first, else the amount paid times the rate', () => {
+  assert.equal(creditsFor({ amount_total: 500, metadata: { credits: '250' } }, 100), 250);
+  assert.equal(creditsFor({ amount_total: 500, metadata: { credits: ' 7 ' } }, 100), 7);
+  assert.equal(creditsFor({ amount_total: 500, metadata: { credits: '2.5' } }, 100), 500);
+  assert.equal(creditsFor({ amount_total: 500, metadata: { credits: '-3' } }, 100), 500);
+  assert.equal(creditsFor({ amount_total: 199 }, 100), 199);
+  assert.equal(creditsFor({ amount_total: 199 }, 1), 1);
+  assert.equal(creditsFor({ amount_total: null }, 100), 0);
+});
+
+describeEachDatabase(
+  'Stripe payment webhook',
+  (api) => {
+    it('credits a paid checkout once, from client_reference_id or metadata.discordId', async () => {
+      const { user } = await signInRegistered(api());
+      const payload = completed({ client_reference_id: user.id });
+      const res = await deliver(api(), payload);
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      assert.deepEqual(res.body, { received: true });
+      assert.equal(await balance(api(), user.id), 500);
+      const ledger = await api().ctx.db.all<{ external_ref: string; reason: string; actor: string; delta: number }>(
+        'SELECT external_ref, reason, actor, delta FROM credit_ledger WHERE user_id = ?',
+        [user.id],
+      );
+      const id = JSON.parse(payload).id;
+      assert.deepEqual(
+        ledger.map((l) => ({ ...l, delta: Number(l.delta) })),
+        [{ external_ref: `stripe:${id}`, reason: 'payment', actor: 'stripe', delta: 500 }],
+      );
+
+      // The same delivery again (Stripe retries): acknowledged, not credited twice.
+      const replay = await deliver(api(), payload);
+      assert.equal(replay.status, 200);
+      assert.deepEqual(replay.body, { received: true });
+      assert.equal(await balance(api(), user.id), 500);
+
+      const viaMetadata = completed({ metadata: { discordId: user.id, credits: '42' } });
+      assert.equal((await deliver(api(), viaMetadata)).status, 200);
+      assert.equal(await balance(api(), user.id), 542);
+    });
+
+    it('credits a concurrent duplicate delivery once', async () => {
+      const { user } = await signInRegistered(api());
+      const payload = completed({ client_reference_id: user.id, metadata: { credits: '300' } });
+      const answers = await Promise.all(Array.from({ length: 6 }, () => deliver(api(), payload)));
+      for (const a of answers) assert.equal(a.status, 200, JSON.stringify(a.body));
+      assert.equal(await balance(api(), user.id), 300);
+      const rows = await api().ctx.db.all('SELECT id FROM credit_ledger WHERE user_id = ?', [user.id]);
+      assert.equal(rows.length, 1);
+    });
+
+    it('refuses a bad, missing or old signature and a tampered body with 400, crediting nothing', async () => {
+      const { user } = await signInRegistered(api());
+      const payload = completed({ client_reference_id: user.id });
+      const tampered = payload.replace('"amount_total":500', '"amount_total":500000');
+      assert.notEqual(tampered, payload);
+      const refusals = [
+        await deliver(api(), payload, { secret: 'whsec_someone_else' }),
+        await deliver(api(), payload, { signature: null }),
+        await deliver(api(), payload, { signature: 't=1,v1=deadbeef' }),
+        await deliver(api(), payload, { timestamp: Math.floor(api().clock.now / 1000) - 3600 }),
+        await deliver(api(), payload, { send: tampered }),
+      ];
+      for (const r of refusals) {
+        assert.equal(r.status, 400);
+        assert.equal(r.body.error, creditMessages.badSignature);
+      }
+      assert.equal(await balance(api(), user.id), 0);
+      // The genuine delivery still goes through afterwards.
+      assert.equal((await deliver(api(), payload)).status, 200);
+      assert.equal(await balance(api(), user.id), 500);
+    });
+
+    it('acknowledges what it cannot apply: unknown account, unpaid, other event types', async () => {
+      const { user } = await signInRegistered(api());
+      const before = Number((await api().ctx.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM credit_ledger'))?.n);
+      const unknown = await deliver(api(), completed({ client_reference_id: '123456789012345678' }));
+      assert.equal(unknown.status, 200);
+      assert.deepEqual(unknown.body, { received: true });
+      const unpaid = await deliver(api(), completed({ client_reference_id: user.id, payment_status: 'unpaid' }));
+      assert.equal(unpaid.status, 200);
+      const other = JSON.stringify({
+        id: `evt_other_${process.pid}`,
+        object: 'event',
+        type: 'payment_intent.succeeded',
+        data: { object: { id: 'pi_1', object: 'payment_intent', amount: 500 } },
+      });
+      assert.equal((await deliver(api(), other)).status, 200);
+      const noAccount = await deliver(api(), completed({}));
+      assert.equal(noAccount.status, 200);
+      assert.equal(await balance(api(), user.id), 0);
+      const after = Number((await api().ctx.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM credit_ledger'))?.n);
+      assert.equal(after, before);
+    });
+
+    it('bounds the body and refuses a body that is not JSON', async () => {
+      const big = await deliver(api(), 'x'.repeat(STRIPE_WEBHOOK_BODY_LIMIT + 1));
+      assert.equal(big.status, 413);
+      const res = await fetch(`${api().url}/payments/stripe/webhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain', 'stripe-signature': 't=1,v1=00' },
+        body: 'hello',
+      });
+      // Stripe always sends JSON; other bytes never reach the verifier.
+      assert.equal(res.status, 400);
+      assert.equal((await res.json()).error, creditMessages.badSignature);
+    });
+
+    it('grants through the service: a repeated external ref is a duplicate, a debit never goes below zero', async () => {
+      const { user } = await signInRegistered(api());
+      const db = api().ctx.db;
+      const now = api().clock.now;
+      const grant = { reason: 'admin', actor: 'tester', externalRef: `ref-${user.id}` };
+      assert.deepEqual(await grantCredits(db, user.id, 50, grant, now), { status: 'granted', balance: 50 });
+      assert.deepEqual(await grantCredits(db, user.id, 50, grant, now), { status: 'duplicate' });
+      await assert.rejects(grantCredits(db, user.id, -51, { reason: 'admin', actor: 'tester' }, now), {
+        message: creditMessages.belowZero,
+      });
+      await assert.rejects(grantCredits(db, user.id, 0, { reason: 'admin', actor: 'tester' }, now), {
+        message: creditMessages.amountInvalid,
+      });
+      await assert.rejects(grantCredits(db, '123456789012345678', 5, { reason: 'admin', actor: 'tester' }, now), {
+        message: creditMessages.unknownUser,
+      });
+      assert.deepEqual(await grantCredits(db, user.id, -20, { reason: 'admin', actor: 'tester' }, now), {
+        status: 'granted',
+        balance: 30,
+      });
+    });
+  },
+  { STRIPE_WEBHOOK_SECRET: SECRET },
+);
