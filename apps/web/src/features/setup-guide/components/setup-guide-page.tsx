@@ -1,6 +1,84 @@
-import type { WebRoute } from '@canopy/contract';
+import {
+  DEFAULT_SETUP_LANGUAGE,
+  SETUP_PLATFORMS,
+  type SetupGuide,
+  type SetupLanguage,
+  type SetupPlatform,
+  setupCopyLabels,
+  setupGuideContent,
+  setupGuideMessages,
+  setupPlatformLabels,
+} from '@canopy/contract';
+import { useState } from 'react';
+import { Card, TabBar } from '../../../components/ui/index.ts';
+import { useErrorToast } from '../../../hooks/use-error-toast.ts';
+import { useSetupGuide } from '../api/get-setup-guide.ts';
+import { CopyBlock } from './copy-block.tsx';
+import { LanguageSwitch } from './language-switch.tsx';
 
-/** The Setup Guide (spec 2.11) (issue 10): filled by its own work. */
-export function SetupGuidePage({ route }: { route: WebRoute }) {
-  return <h1 className="font-bold text-2xl text-ink">{route.label}</h1>;
+const tabs = SETUP_PLATFORMS.map((id) => ({ id, label: setupPlatformLabels[id] }));
+
+/** What each platform's copy button copies, from the api's guide data. */
+function copyable(platform: SetupPlatform, guide: SetupGuide | undefined) {
+  if (platform === 'windows') return { key: 'hosts', value: guide?.hostsLines.join('\n') } as const;
+  if (platform === 'android') return { key: 'tunnel', value: guide?.tunnelUrl } as const;
+  return { key: 'surge', value: guide?.surgeUrl } as const;
+}
+
+/** The Setup Guide (/how-to-play, spec 2.11): per platform, the steps and what to copy; ID or EN. */
+export function SetupGuidePage() {
+  const [language, setLanguage] = useState<SetupLanguage>(DEFAULT_SETUP_LANGUAGE);
+  const [platform, setPlatform] = useState<SetupPlatform>('windows');
+  const guide = useSetupGuide();
+  useErrorToast(guide.error);
+  const { labels, platforms } = setupGuideContent[language];
+  const section = platforms[platform];
+  const copy = copyable(platform, guide.data);
+  const titles = { hosts: labels.hostsLines, tunnel: labels.tunnelUrl, surge: labels.surgeUrl };
+
+  return (
+    <section className="flex flex-col gap-6" lang={language.toLowerCase()}>
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="font-bold text-2xl text-ink">{setupGuideMessages.title}</h1>
+          <p className="mt-1 text-ink-muted">{labels.intro}</p>
+        </div>
+        <LanguageSwitch value={language} onChange={setLanguage} label={labels.language} />
+      </header>
+      <div className="flex flex-col gap-4">
+        <TabBar
+          tabs={tabs}
+          active={platform}
+          onChange={setPlatform}
+          label={setupGuideMessages.title}
+          idPrefix="setup"
+        />
+        <div role="tabpanel" id={`setup-panel-${platform}`} aria-labelledby={`setup-tab-${platform}`}>
+          <Card heading={section.title} data-testid="setup-section" data-platform={platform} data-language={language}>
+            <div className="flex flex-col gap-5">
+              <ol className="flex list-decimal flex-col gap-2 pl-5 text-ink text-sm leading-relaxed marker:text-ink-muted">
+                {section.steps.map((step) => (
+                  <li key={step}>{step}</li>
+                ))}
+              </ol>
+              <CopyBlock
+                title={titles[copy.key]}
+                copyLabel={setupCopyLabels[copy.key]}
+                buttonLabel={labels.copy}
+                value={copy.value}
+                testId={`setup-${copy.key}`}
+              />
+              <p className="text-ink-muted text-sm">
+                {labels.serverIp}:{' '}
+                <span data-testid="setup-ip" className="font-mono text-ink">
+                  {guide.data?.ip ?? (guide.isError ? '—' : '…')}
+                </span>
+              </p>
+              <p className="rounded-lg border border-accent/30 bg-accent/10 p-3 text-ink text-sm">{section.note}</p>
+            </div>
+          </Card>
+        </div>
+      </div>
+    </section>
+  );
 }
