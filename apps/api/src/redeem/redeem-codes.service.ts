@@ -99,7 +99,7 @@ export async function listRedeemCodes(db: Db, limit = 500): Promise<RedeemCodeVi
   );
 }
 
-/** Deletes a code (matched like a redeem: case and spaces do not count); the rewards already given stay. */
+/** Deletes a code (matched like a redeem: case and spaces do not count); rewards given and the history stay. */
 export async function deleteRedeemCode(db: Db, code: string): Promise<void> {
   if (!(await redeemRepo.remove(db, redeemCodeKey(code)))) throw notFound(m.codeMissing, 'code_not_found');
 }

@@ -95,12 +95,12 @@ export const redeemRepo = {
     );
   },
 
-  /** Deletes a code and its claims (the rewards stay given); false when there was none. */
+  /**
+   * Deletes a code; false when there was none. Its claims stay: they are the users' redemption history,
+   * and a code later created with the same text still counts as claimed by them.
+   */
   async remove(db: Db, key: string): Promise<boolean> {
-    return db.transaction(async (tx) => {
-      await tx.run('DELETE FROM redeem_claims WHERE code_key = ?', [key]);
-      return (await tx.run('DELETE FROM redeem_codes WHERE code_key = ?', [key])).changes === 1;
-    });
+    return (await db.run('DELETE FROM redeem_codes WHERE code_key = ?', [key])).changes === 1;
   },
 
   async hasClaim(db: Db, key: string, userId: string): Promise<boolean> {
