@@ -1,5 +1,32 @@
+import { ASSISTANT_RATE_LIMIT, chatRequestSchema } from '@canopy/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { callerOf, route } from '../http/route.ts';
+import { registered } from '../items/own-server.ts';
+import { chat } from './assistant.service.ts';
+import { ASSISTANT_BODY_LIMIT } from './body-limit.ts';
 
-/** Routes of this feature (issue 10): filled by its own work. */
-export function assistantRoutes(_app: FastifyInstance, _ctx: AppContext) {}
+/** SkyHelper (panel document, sections 2.13 and 7): POST /ai/chat for signed-in, registered users. */
+export function assistantRoutes(app: FastifyInstance, ctx: AppContext) {
+  route(app, ctx, {
+    method: 'POST',
+    url: '/ai/chat',
+    access: 'user',
+    body: chatRequestSchema,
+    bodyLimit: ASSISTANT_BODY_LIMIT,
+    // Counted per account before the body is read: each question may cost a paid model call.
+    rateLimit: { perAccount: { rule: ASSISTANT_RATE_LIMIT, key: 'caller' } },
+    // Unregistered callers are refused before their body is read, like every other refusal of the chain.
+    admit: async ({ req }) => {
+      const caller = callerOf(req);
+      if (caller) registered(caller);
+      return () => {};
+    },
+    handler: async ({ caller, body, req, reply }) => {
+      // A caller who leaves stops the model call too.
+      const gone = new AbortController();
+      reply.raw.once('close', () => gone.abort());
+      return chat(ctx, caller, body, { origin: `${req.protocol}://${req.host}`, gone: gone.signal });
+    },
+  });
+}
