@@ -38,10 +38,13 @@ export const shopMessages = {
   noItems: 'The shop has no items right now.',
 } as const;
 
+/** Largest single credit change (the balance column is a 32-bit integer on PostgreSQL). */
+export const MAX_CREDIT_CHANGE = 1_000_000_000;
+
 /** Texts of credit grants and of the payment webhook. */
 export const creditMessages = {
   unknownUser: 'No user has this Discord ID or GrowID.',
-  amountInvalid: 'The amount must be a whole number other than 0.',
+  amountInvalid: `The amount must be a whole number other than 0, at most ${MAX_CREDIT_CHANGE.toLocaleString('en-GB')} either way.`,
   belowZero: 'This change would take the balance below zero.',
   alreadyCredited: 'This payment was already credited.',
   paymentsUnconfigured: 'Payments are not configured on this panel (STRIPE_WEBHOOK_SECRET is not set).',

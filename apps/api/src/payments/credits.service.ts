@@ -1,4 +1,4 @@
-import { creditMessages as c } from '@canopy/contract';
+import { creditMessages as c, MAX_CREDIT_CHANGE } from '@canopy/contract';
 import { collaboratorsRepo } from '../collaborators/collaborators.repo.ts';
 import { type Db, isUniqueViolation } from '../db/db.ts';
 import { changeCredit } from '../economy/grants.ts';
@@ -30,7 +30,8 @@ export async function grantCredits(
   grant: CreditGrant,
   now: number,
 ): Promise<GrantResult> {
-  if (!Number.isSafeInteger(amount) || amount === 0) throw badRequest(c.amountInvalid, 'amount_invalid');
+  if (!Number.isSafeInteger(amount) || amount === 0 || Math.abs(amount) > MAX_CREDIT_CHANGE)
+    throw badRequest(c.amountInvalid, 'amount_invalid');
   try {
     const balance = await db.transaction(async (tx) => {
       await collaboratorsRepo.lockUser(tx, userId);

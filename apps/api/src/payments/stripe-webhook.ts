@@ -78,8 +78,9 @@ export async function handleStripeWebhook(
     if (result.status === 'duplicate') log.info('stripe event already credited: ignored');
     else log.info({ userId, credits, balance: result.balance }, 'stripe payment credited');
   } catch (error) {
-    if (!(error instanceof AppError) || error.status !== 404) throw error;
-    log.warn({ userId, credits }, 'stripe payment for an unknown account: not credited');
+    // An unknown account or an absurd amount never becomes creditable: retrying it would change nothing.
+    if (!(error instanceof AppError) || (error.status !== 404 && error.status !== 400)) throw error;
+    log.warn({ userId, credits, reason: error.message }, 'stripe payment not credited');
   }
   return ACK;
 }
