@@ -1,0 +1,77 @@
+import { redeemMessages } from '@canopy/contract';
+import { useEffect } from 'react';
+import { Button, Card, SkeletonRows, useToast } from '../../../components/ui/index.ts';
+import { usePublicCodes } from '../api/get-public-codes.ts';
+import type { useRedeemCode } from '../api/redeem-code.ts';
+import { canRedeem, formatExpiryDay } from '../redeem-view.ts';
+import { RedeemStatusPill } from './redeem-status-pill.tsx';
+
+/** The public codes (spec 2.8): reward, status, stock claimed/total, expiry; Redeem only on available ones. */
+export function PublicCodeList({ userId, redeem }: { userId: string; redeem: ReturnType<typeof useRedeemCode> }) {
+  const list = usePublicCodes(userId);
+  const toast = useToast();
+  const loadError = list.error?.message;
+
+  useEffect(() => {
+    if (loadError) toast.error(loadError);
+  }, [loadError, toast]);
+
+  return (
+    <Card heading="Public Codes">
+      {list.isPending ? (
+        <SkeletonRows rows={3} columns={4} />
+      ) : list.isError ? (
+        <p data-testid="public-codes-error" className="text-red-400 text-sm">
+          {list.error.message || redeemMessages.fetchFailed}
+        </p>
+      ) : list.data.length === 0 ? (
+        <p data-testid="public-codes-empty" className="text-ink-muted text-sm">
+          {redeemMessages.noPublicCodes}
+        </p>
+      ) : (
+        <ul data-testid="public-codes" className="flex flex-col gap-2">
+          {list.data.map((c) => (
+            <li
+              key={c.code}
+              data-testid="public-code"
+              data-code={c.code}
+              className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-line bg-canvas/60 px-4 py-3"
+            >
+              <div className="flex min-w-0 flex-col gap-1">
+                <p className="flex flex-wrap items-center gap-2">
+                  <span className="font-mono font-semibold text-ink">{c.code}</span>
+                  <RedeemStatusPill status={c.status} />
+                </p>
+                <p className="text-ink-muted text-xs">
+                  <span data-testid="public-code-reward" className="font-medium text-accent">
+                    {c.reward}
+                  </span>
+                  {' · '}
+                  <span data-testid="public-code-stock">
+                    {c.stock.claimed}/{c.stock.total} claimed
+                  </span>
+                  {' · '}
+                  <span data-testid="public-code-expiry">
+                    {c.expiryDate ? `Expires ${formatExpiryDay(c.expiryDate)}` : formatExpiryDay(null)}
+                  </span>
+                </p>
+              </div>
+              {canRedeem(c) && (
+                <Button
+                  size="sm"
+                  data-testid="public-code-redeem"
+                  aria-label={`Redeem ${c.code}`}
+                  loading={redeem.isPending && redeem.variables?.code === c.code}
+                  disabled={redeem.isPending}
+                  onClick={() => redeem.mutate({ code: c.code })}
+                >
+                  Redeem
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

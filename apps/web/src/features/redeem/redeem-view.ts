@@ -1,0 +1,22 @@
+import { type PublicRedeemCode, type RedeemStatus, redeemMessages } from '@canopy/contract';
+
+/**
+ * A code's last day in en-GB form ('31/12/2026'), or 'No expiry'. The day is a UTC calendar day: it is
+ * rewritten, not converted through the browser's time zone (which could show the day before).
+ */
+export function formatExpiryDay(day: string | null): string {
+  if (day === null) return redeemMessages.noExpiry;
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : day;
+}
+
+/** Only available codes get a Redeem button (spec 2.8). */
+export const canRedeem = (code: PublicRedeemCode) => code.status === 'available';
+
+/** Pill colours of each status. */
+export const statusStyles: Record<RedeemStatus, string> = {
+  available: 'bg-emerald-500/15 text-emerald-300 ring-emerald-500/40',
+  claimed: 'bg-sky-500/15 text-sky-300 ring-sky-500/40',
+  out_of_stock: 'bg-amber-500/15 text-amber-300 ring-amber-500/40',
+  expired: 'bg-slate-500/15 text-slate-300 ring-slate-500/40',
+};
