@@ -27,7 +27,9 @@ async function askGemini(ai: Ai, req: ProviderRequest): Promise<string> {
   const client = new GoogleGenAI({
     apiKey: ai.apiKey,
     // No retryOptions: the SDK then makes one attempt, and the panel's error text tells the user to try again.
-    httpOptions: { timeout: ai.timeoutMs, ...(ai.baseUrl ? { baseUrl: ai.baseUrl } : {}) },
+    // v1beta pinned: the API version Gemini documents generateContent with systemInstruction on, whatever the
+    // SDK's default becomes.
+    httpOptions: { apiVersion: 'v1beta', timeout: ai.timeoutMs, ...(ai.baseUrl ? { baseUrl: ai.baseUrl } : {}) },
   });
   const res = await client.models.generateContent({
     model: ai.model ?? DEFAULT_MODELS.gemini,

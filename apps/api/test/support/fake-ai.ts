@@ -25,7 +25,10 @@ export class FakeAiServer {
   private readonly server: Server;
   private readonly hanging = new Set<ServerResponse>();
 
-  constructor(readonly dialect: 'gemini' | 'openai') {
+  readonly dialect: 'gemini' | 'openai';
+
+  constructor(dialect: 'gemini' | 'openai') {
+    this.dialect = dialect;
     this.server = createServer((req, res) => void this.handle(req, res));
   }
 
