@@ -21,7 +21,8 @@ export interface SetupLinks {
 const has = (text: string, pattern: RegExp) => pattern.test(text);
 
 // English and the Indonesian most players type; matched on whole words where that matters.
-const START = /\b(start|starting|launch|run|running|turn on|boot|online|nyala\w*|menyalakan|jalankan|mulai)\b/;
+const START =
+  /\b(start|starting|launch|run|running|turn on|boot|online|(?:di)?nyala\w*|menyalakan|(?:di)?hidupkan|jalankan|mulai)\b/;
 const WHY_NOT =
   /\b(why|can'?t|cannot|unable|disabled|grey|gray|greyed|not work\w*|won'?t|doesn'?t|locked|kenapa|mengapa|tidak bisa|gak bisa|ga bisa|nggak bisa)\b/;
 const GRACE = /\b(grace|expir\w*|server time|time left|renew\w*|run out|ran out|deleted|kedaluwarsa|masa tenggang)\b/;
