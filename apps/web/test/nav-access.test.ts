@@ -98,6 +98,6 @@ describe('hiddenRouteExplains', () => {
   it('lets owner-only pages explain themselves and redirects the other hidden routes', () => {
     assert.equal(hiddenRouteExplains(route('/collaborators')), true);
     assert.equal(hiddenRouteExplains(route('/admin')), false);
-    assert.equal(hiddenRouteExplains(route('/renew')), false);
+    assert.equal(hiddenRouteExplains(route('/renew')), true);
   });
 });

@@ -36,12 +36,13 @@ export function isRouteVisible(route: WebRoute, user: NavUser): boolean {
 }
 
 /**
- * What opening a hidden route directly does: an owner-only page renders and says why it is not for
+ * What opening a hidden route directly does: an owner-only page (and Renew & Shop) renders and says why it is not for
  * this user (spec: 'Only the server owner can manage collaborators.', 'You need a server to add
  * collaborators.'); any other hidden route (e.g. /admin) redirects to /dashboard.
  */
 export function hiddenRouteExplains(route: WebRoute): boolean {
-  return route.access === 'owner';
+  // Renew & Shop tells a collaborator 'Only the server owner can renew the server or purchase items.'
+  return route.access === 'owner' || route.access === 'non-collaborator';
 }
 
 /** True when an admin switch disables the page (only for non-admins; admins bypass these). */

@@ -1,0 +1,57 @@
+import { type ShopItem, shopMessages as s } from '@canopy/contract';
+import { Button } from '../../../components/ui/index.ts';
+import { ItemIcon, isStorageItem, StorageIcon } from './shop-icons.tsx';
+
+/** One item of the grid: icon, name, description, cost in credits, and its purchase state or add button. */
+export function ShopItemCard({
+  item,
+  inCart,
+  canBuy,
+  onAdd,
+}: {
+  item: ShopItem;
+  inCart: boolean;
+  canBuy: boolean;
+  onAdd: () => void;
+}) {
+  const storage = isStorageItem(item.id);
+  const oneTimeInCart = item.type === 'one_time' && inCart;
+  return (
+    <li
+      data-testid="shop-item"
+      data-id={item.id}
+      className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4 shadow-sm"
+    >
+      <div className="flex items-start gap-3">
+        <span
+          data-testid="shop-item-icon"
+          data-icon={storage ? 'storage' : 'item'}
+          className="rounded-lg bg-accent/15 p-2 text-accent"
+        >
+          {storage ? <StorageIcon /> : <ItemIcon />}
+        </span>
+        <div className="min-w-0 flex-1">
+          <h3 className="font-semibold text-ink">{item.name}</h3>
+          <p className="text-ink-muted text-sm">{item.description}</p>
+        </div>
+      </div>
+      <div className="mt-auto flex items-center justify-between gap-2">
+        <span data-testid="shop-item-cost" className="font-semibold text-accent">
+          {s.credits(item.cost)}
+        </span>
+        {item.isPurchased ? (
+          <span
+            data-testid="shop-item-purchased"
+            className="rounded-full bg-emerald-500/15 px-3 py-1 font-medium text-emerald-400 text-xs"
+          >
+            {s.purchased}
+          </span>
+        ) : canBuy ? (
+          <Button size="sm" variant={oneTimeInCart ? 'secondary' : 'primary'} onClick={onAdd}>
+            {oneTimeInCart ? s.inCart : s.addToCart}
+          </Button>
+        ) : null}
+      </div>
+    </li>
+  );
+}
