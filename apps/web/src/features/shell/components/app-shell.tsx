@@ -49,7 +49,8 @@ export function AppShell({ profile, settings, onLogout, children }: AppShellProp
       >
         <Sidebar profile={profile} settings={settings} onLogout={onLogout} onNavigate={() => setMenuOpen(false)} />
       </aside>
-      <main className="min-w-0 flex-1 px-4 py-6 md:px-8 md:py-8">{children}</main>
+      <main className="min-w-0 flex-1 px-4 pt-6 pb-20 md:px-8 md:pt-8 md:pb-20">{children}</main>
+      {/* Floats over the bottom-right corner; main's bottom padding keeps the page's last controls clear of it. */}
       <SkyHelper />
     </div>
   );
