@@ -16,7 +16,7 @@ export function CartPanel({ cart, items, total, balance, checkingOut, onQuantity
   const lines = items.filter((i) => (cart[i.id] ?? 0) > 0);
   const short = total > balance;
   return (
-    <Card heading={s.cart} data-testid="cart">
+    <Card heading={s.cart} data-testid="cart" className="self-start">
       {lines.length === 0 ? (
         <p className="text-ink-muted text-sm">{s.cartEmpty}</p>
       ) : (

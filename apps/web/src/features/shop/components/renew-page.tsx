@@ -60,7 +60,7 @@ export function RenewPage() {
           ) : items.data.length === 0 ? (
             <p className="text-ink-muted">{s.noItems}</p>
           ) : (
-            <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            <ul className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-3">
               {items.data.map((item) => (
                 <ShopItemCard
                   key={item.id}

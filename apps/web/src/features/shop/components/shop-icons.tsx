@@ -9,12 +9,12 @@ export function StorageIcon({ className = 'size-6' }: { className?: string }) {
   );
 }
 
-/** A clock: every other item (server time, slots). */
+/** A shopping bag: every other item (server time, slots). */
 export function ItemIcon({ className = 'size-6' }: { className?: string }) {
   return (
     <svg aria-hidden="true" viewBox="0 0 24 24" className={`fill-none stroke-current stroke-2 ${className}`}>
-      <circle cx="12" cy="12" r="9" />
-      <path d="M12 7v5l3 3" />
+      <path d="M5 8h14l-1 13H6L5 8Z" />
+      <path d="M9 8V6a3 3 0 0 1 6 0v2" />
     </svg>
   );
 }

@@ -36,7 +36,7 @@ export function ShopItemCard({
         </div>
       </div>
       <div className="mt-auto flex items-center justify-between gap-2">
-        <span data-testid="shop-item-cost" className="font-semibold text-accent">
+        <span data-testid="shop-item-cost" className="whitespace-nowrap font-semibold text-accent">
           {s.credits(item.cost)}
         </span>
         {item.isPurchased ? (
@@ -47,7 +47,12 @@ export function ShopItemCard({
             {s.purchased}
           </span>
         ) : canBuy ? (
-          <Button size="sm" variant={oneTimeInCart ? 'secondary' : 'primary'} onClick={onAdd}>
+          <Button
+            size="sm"
+            variant={oneTimeInCart ? 'secondary' : 'primary'}
+            className="whitespace-nowrap"
+            onClick={onAdd}
+          >
             {oneTimeInCart ? s.inCart : s.addToCart}
           </Button>
         ) : null}

@@ -1,0 +1,98 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { describe, it } from 'node:test';
+import { defaultSettings, messages, shopMessages as s } from '@canopy/contract';
+import type { Page } from 'playwright-core';
+import { apiCall, apiSignIn } from './support/api.ts';
+import { ADMIN_USERNAME } from './support/app.ts';
+import { open, registeredPage, toast } from './support/pages.ts';
+import { useApp } from './support/suite.ts';
+
+const root = new URL('../../', import.meta.url).pathname;
+
+describe('Renew & Shop', () => {
+  const suite = useApp();
+
+  /** Grants credits with the operator's CLI against the running app's database. */
+  function grantWithCli(who: string, amount: number) {
+    const run = spawnSync(process.execPath, ['scripts/credits.ts', 'grant', who, String(amount), 'e2e'], {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'test', CANOPY_DATA_DIR: suite.app.dataDir, DATABASE_URL: '' },
+      encoding: 'utf8',
+    });
+    assert.equal(run.status, 0, run.stderr);
+    return run.stdout;
+  }
+
+  const item = (page: Page, id: string) => page.locator(`[data-testid="shop-item"][data-id="${id}"]`);
+  const text = async (page: Page, testId: string) => (await page.getByTestId(testId).textContent())?.trim();
+
+  it('buys items with credits and shows the new balance, the purchase and its effect', async () => {
+    const page = await registeredPage(suite.browser, suite.app, 'shopper', 'Shopper1', {
+      viewport: { width: 1280, height: 900 },
+    });
+    assert.match(grantWithCli('Shopper1', 1000), /balance 1000 credits/);
+    await page.reload();
+    await open(page, s.title);
+    await page.getByRole('heading', { name: s.title }).waitFor();
+    await item(page, 'storage_upgrade_256').waitFor();
+    assert.equal(await text(page, 'credit-balance'), s.credits(1000));
+    assert.equal(
+      await item(page, 'storage_upgrade_256').getByTestId('shop-item-icon').getAttribute('data-icon'),
+      'storage',
+    );
+    assert.equal(await item(page, 'extra_slot').getByTestId('shop-item-icon').getAttribute('data-icon'), 'item');
+    assert.equal(await item(page, 'extra_slot').getByTestId('shop-item-cost').textContent(), s.credits(500));
+
+    // A one_time item goes in once.
+    await item(page, 'storage_upgrade_256').getByRole('button', { name: s.addToCart }).click();
+    await item(page, 'storage_upgrade_256').getByRole('button', { name: s.inCart }).click();
+    await toast(page, s.alreadyInCart('Storage Upgrade +256 MB'));
+
+    // Two slots are more than the balance: checkout is refused on the page.
+    const addSlot = item(page, 'extra_slot').getByRole('button', { name: s.addToCart });
+    await addSlot.click();
+    await addSlot.click();
+    const checkout = page.getByTestId('cart').getByRole('button', { name: s.checkout });
+    await page.getByTestId('cart-short').getByText(s.notEnoughCredits).waitFor();
+    assert.equal(await text(page, 'cart-total'), s.credits(1200));
+    assert.equal(await checkout.isDisabled(), true);
+    await page.getByRole('button', { name: 'One less Extra Server Slot' }).click();
+    assert.equal(await text(page, 'cart-total'), s.credits(700));
+    await page.getByTestId('cart-short').waitFor({ state: 'detached' });
+    await page.screenshot({ path: '/tmp/renew-page-cart.png', fullPage: true });
+
+    await checkout.click();
+    await toast(page, s.checkoutSucceeded(700, 300));
+    await page.getByTestId('credit-balance').getByText(s.credits(300)).waitFor();
+    await item(page, 'storage_upgrade_256').getByTestId('shop-item-purchased').getByText(s.purchased).waitFor();
+    await page.getByTestId('cart').getByText(s.cartEmpty).waitFor();
+    await page.screenshot({ path: '/tmp/renew-page-bought.png', fullPage: true });
+
+    // The effect: one more slot (1 → 2) and 256 MB more storage (256 → 512) on the profile.
+    await open(page, 'Profile');
+    await page.getByRole('heading', { name: 'Profile' }).waitFor();
+    const row = (label: string) =>
+      page.locator('dl div', { has: page.getByText(label, { exact: true }) }).locator('dd');
+    assert.equal(await row('Available Slots').textContent(), '2');
+    assert.equal(await row('Credit').textContent(), '300');
+    await page.getByText(/\/ 512MB/).waitFor();
+  });
+
+  it('locks the page for a non-admin while the shop is disabled', async () => {
+    const admin = await apiSignIn(suite.app.url, ADMIN_USERNAME);
+    const page = await registeredPage(suite.browser, suite.app, 'windowshopper', 'Window1');
+    const set = (disableShop: boolean) =>
+      apiCall(suite.app.url, admin.token, 'POST', '/admin/settings', { ...defaultSettings, disableShop });
+    assert.equal((await set(true)).status, 200);
+    try {
+      await page.goto(`${suite.app.url}/renew`);
+      await page.getByTestId('locked-reason').getByText(messages.featureDisabled).waitFor();
+      assert.equal(await page.getByTestId('cart').count(), 0);
+    } finally {
+      await set(false);
+    }
+    await page.reload();
+    await page.getByTestId('cart').waitFor();
+  });
+});
