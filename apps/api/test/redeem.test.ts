@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import {
+  defaultSettings,
   economyMessages,
   expiryDayEnd,
   expiryDayOf,
@@ -270,6 +271,31 @@ describeEachDatabase(
       assert.equal(refused.body.error, m.banned);
       assert.equal((await publicCodes(api(), banned)).status, 403);
       assert.equal(await claimedOf(api(), code), 1);
+    });
+
+    it('in maintenance a user cannot redeem (503) and nothing is claimed', async () => {
+      const s = await signInRegistered(api());
+      const admin = await signIn(api(), { id: ADMIN });
+      const { code } = await newCode(api());
+      const settings = async (maintenance: boolean) =>
+        assert.equal(
+          (
+            await api().request('POST', '/admin/settings', {
+              token: admin.sessionToken,
+              body: { ...defaultSettings, maintenance },
+            })
+          ).status,
+          200,
+        );
+      await settings(true);
+      try {
+        const res = await redeem(api(), s, code);
+        assert.equal(res.status, 503);
+        assert.equal(res.body.error, messages.maintenance);
+      } finally {
+        await settings(false);
+      }
+      assert.equal(await claimedOf(api(), code), 0);
     });
 
     it('private codes are redeemable but not listed', async () => {
