@@ -3,9 +3,9 @@ import { spawnSync } from 'node:child_process';
 import { describe, it } from 'node:test';
 import { defaultSettings, messages, shopMessages as s } from '@canopy/contract';
 import type { Page } from 'playwright-core';
-import { apiCall, apiSignIn } from './support/api.ts';
+import { apiCall, apiCreateServer, apiSignIn, apiSignInRegistered } from './support/api.ts';
 import { ADMIN_USERNAME } from './support/app.ts';
-import { open, registeredPage, toast } from './support/pages.ts';
+import { open, registeredPage, sidebar, toast } from './support/pages.ts';
 import { useApp } from './support/suite.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
@@ -94,5 +94,23 @@ describe('Renew & Shop', () => {
     }
     await page.reload();
     await page.getByTestId('cart').waitFor();
+  });
+
+  it('shows a collaborator the owner-only text and no cart', async () => {
+    const owner = await apiSignInRegistered(suite.app.url, 'shopowner', 'ShopOwner1');
+    await apiCreateServer(suite.app, owner, 'Shop_Grove');
+    const page = await registeredPage(suite.browser, suite.app, 'shophelper', 'ShopHelper1');
+    const helper = await apiSignIn(suite.app.url, 'shophelper');
+    const added = await apiCall(suite.app.url, owner.token, 'POST', `/users/${owner.id}/server/collaborators`, {
+      discordId: helper.id,
+      permissions: ['server:actions'],
+    });
+    assert.equal(added.status, 201, JSON.stringify(added.body));
+    await page.goto(`${suite.app.url}/renew`);
+    await page.getByTestId('shop-owner-only').getByText(s.ownerOnly).waitFor();
+    await item(page, 'extra_slot').waitFor();
+    assert.equal(await page.getByTestId('cart').count(), 0);
+    assert.equal(await item(page, 'extra_slot').getByRole('button').count(), 0);
+    assert.equal(await sidebar(page).getByRole('link', { name: s.title }).count(), 0);
   });
 });
