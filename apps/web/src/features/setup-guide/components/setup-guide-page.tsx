@@ -38,21 +38,24 @@ export function SetupGuidePage() {
 
   return (
     <section className="flex flex-col gap-6" lang={language.toLowerCase()}>
-      <header className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="font-bold text-2xl text-ink">{setupGuideMessages.title}</h1>
-          <p className="mt-1 text-ink-muted">{labels.intro}</p>
-        </div>
-        <LanguageSwitch value={language} onChange={setLanguage} label={labels.language} />
+      <header>
+        <h1 className="font-bold text-2xl text-ink">{setupGuideMessages.title}</h1>
+        <p className="mt-1 text-ink-muted">{labels.intro}</p>
       </header>
       <div className="flex flex-col gap-4">
-        <TabBar
-          tabs={tabs}
-          active={platform}
-          onChange={setPlatform}
-          label={setupGuideMessages.title}
-          idPrefix="setup"
-        />
+        {/* The language sits beside the tabs, clear of the toasts stacked at the top right. */}
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <div className="min-w-0 flex-1">
+            <TabBar
+              tabs={tabs}
+              active={platform}
+              onChange={setPlatform}
+              label={setupGuideMessages.title}
+              idPrefix="setup"
+            />
+          </div>
+          <LanguageSwitch value={language} onChange={setLanguage} label={labels.language} />
+        </div>
         <div role="tabpanel" id={`setup-panel-${platform}`} aria-labelledby={`setup-tab-${platform}`}>
           <Card heading={section.title} data-testid="setup-section" data-platform={platform} data-language={language}>
             <div className="flex flex-col gap-5">
