@@ -10,8 +10,14 @@ export interface ReceivedRequest {
   body: any;
 }
 
-/** How a fake provider answers: the text to reply with, a server error, or never. */
-export type FakeBehaviour = { kind: 'reply'; text: string } | { kind: 'error'; status: number } | { kind: 'hang' };
+/**
+ * How a fake provider answers: the text to reply with (once `after` settles, when given: the test decides
+ * when the answer arrives), a server error, or never.
+ */
+export type FakeBehaviour =
+  | { kind: 'reply'; text: string; after?: Promise<void> }
+  | { kind: 'error'; status: number }
+  | { kind: 'hang' };
 
 /**
  * A local HTTP server speaking one provider's REST API (Gemini's generateContent or OpenAI's chat
@@ -71,6 +77,7 @@ export class FakeAiServer {
       res.on('close', () => this.hanging.delete(res));
       return;
     }
+    if (behaviour.kind === 'reply' && behaviour.after) await behaviour.after;
     if (behaviour.kind === 'error')
       return this.send(res, behaviour.status, { error: { message: 'provider exploded: secret-internal-detail' } });
     this.send(res, 200, this.dialect === 'openai' ? openAiAnswer(behaviour.text) : geminiAnswer(behaviour.text));

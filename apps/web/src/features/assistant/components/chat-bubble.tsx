@@ -12,7 +12,7 @@ export function ChatBubble({ message }: { message: ChatMessage }) {
       }`}
     >
       <span className="sr-only">{mine ? 'You: ' : `${assistantMessages.title}: `}</span>
-      {message.text}
+      <span>{message.text}</span>
     </div>
   );
 }

@@ -30,7 +30,9 @@ function SkyHelperChat({ userId }: { userId: string }) {
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const endRef = useRef<HTMLDivElement>(null);
 
-  useEffect(() => writeHistory(storage(), userId, messages), [userId, messages]);
+  useEffect(() => {
+    writeHistory(storage(), userId, messages);
+  }, [userId, messages]);
   // Logout clears the chats before this component is gone, so the next person at the browser cannot read them.
   useEffect(() => {
     const unsubscribe = session.subscribe(() => {
@@ -44,7 +46,9 @@ function SkyHelperChat({ userId }: { userId: string }) {
     if (open) inputRef.current?.focus();
   }, [open]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls whenever a message or the typing line appears
-  useEffect(() => endRef.current?.scrollIntoView?.({ block: 'end' }), [messages, send.isPending, open]);
+  useEffect(() => {
+    endRef.current?.scrollIntoView?.({ block: 'end' });
+  }, [messages, send.isPending, open]);
 
   const close = () => {
     setOpen(false);
