@@ -59,15 +59,18 @@ const when = (ms: number) => {
   return `${pad(d.getUTCDate())}/${pad(d.getUTCMonth() + 1)}/${d.getUTCFullYear()}, ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} UTC`;
 };
 
-/** One sentence on the caller's server: name, status, players and storage. */
-export function serverSummary(s: CallerState): string {
+/** One sentence on the caller's server: name, status, players and (unless a reason names it anyway) storage. */
+export function serverSummary(s: CallerState, withStorage = true): string {
   if (!s.server) return `You (${s.growId}) do not have a server yet.`;
   const who =
     s.server.role === 'owner' ? `Your server ${s.server.name}` : `The server you collaborate on, ${s.server.name},`;
   const storage = s.storage.full
     ? `storage is full (${s.storage.usedMB}MB of ${s.storage.limitMB}MB)`
     : `storage is ${s.storage.usedMB}MB of ${s.storage.limitMB}MB`;
-  return `${who} is ${s.server.status} with ${s.server.players} player(s) online, and ${storage}.`;
+  const players = `${s.server.players} player(s) online`;
+  return withStorage
+    ? `${who} is ${s.server.status} with ${players}, and ${storage}.`
+    : `${who} is ${s.server.status} with ${players}.`;
 }
 
 function startDisabled(s: CallerState): string {
@@ -75,7 +78,7 @@ function startDisabled(s: CallerState): string {
   if (!s.server) return `You do not have a server yet, so there is nothing to start. ${createHint(s)}`;
   if (reasons.length === 0)
     return `${serverSummary(s)} Nothing blocks Start right now: press Start on the Dashboard's server card. If it still fails, the error message in the toast says why.`;
-  return `${serverSummary(s)} Start is disabled because ${reasons.join('; and ')}. ${fixes(s)}`.trim();
+  return `${serverSummary(s, !s.storage.full)} Start is disabled because ${reasons.join('; and ')}. ${fixes(s)}`.trim();
 }
 
 function startHowTo(s: CallerState): string {
