@@ -66,6 +66,8 @@ describeEachDatabase('SkyHelper with the offline helper', (api) => {
     const refused = await ask(api(), unregistered.sessionToken, { history: [], message: 'hello' });
     assert.equal(refused.status, 403);
     assert.equal(refused.body.error, messages.notRegistered);
+    // Refused before the body is read: a bad body gets the same 403, not a 400.
+    assert.equal((await ask(api(), unregistered.sessionToken, { message: '' })).status, 403);
   });
 
   it('refuses questions and histories past their bounds with a clear 400', async () => {
