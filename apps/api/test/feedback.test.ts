@@ -64,6 +64,27 @@ describeEachDatabase('feedback', (api) => {
     assert.equal(longest.status, 200, JSON.stringify(longest.body));
   });
 
+  it('refuses control characters and invisible-only messages with a clear 400, storing nothing', async () => {
+    const user = await signInRegistered(api());
+    const cases: [string, string][] = [
+      // NUL is refused by PostgreSQL's text type: it must never reach the database as a 500.
+      ['before\u0000after', f.controlCharacters],
+      ['bell \u0007 and escape \u001b[31m', f.controlCharacters],
+      ['\u200b\u200b\u2060', f.empty],
+      ['\ufeff \u200d', f.empty],
+    ];
+    for (const [message, error] of cases) {
+      const res = await send(api(), user, { type: 'Suggestion', message });
+      assert.equal(res.status, 400, JSON.stringify(message));
+      assert.equal(res.body.error, error);
+    }
+    assert.equal((await rowsOf(api(), user.user.id)).length, 0);
+    // Lines, tabs and non-Latin text are ordinary feedback.
+    const multiline = 'Line one\r\nLine two\twith a tab — ünïcödé 世界 🌱';
+    const ok = await send(api(), await signInRegistered(api()), { type: 'Bug Report', message: multiline });
+    assert.equal(ok.status, 200, JSON.stringify(ok.body));
+  });
+
   it('refuses callers without a session or a GrowID', async () => {
     assert.equal(
       (await api().request('POST', '/feedback', { body: { type: 'Suggestion', message: 'hi' } })).status,

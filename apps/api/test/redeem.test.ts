@@ -113,6 +113,23 @@ describeEachDatabase(
       assert.deepEqual(await userRow(api(), s.user.id), before);
     });
 
+    it('refuses a code holding a control character with a clear 400 (not a database error) and claims nothing', async () => {
+      const s = await signInRegistered(api());
+      const { code } = await newCode(api());
+      const before = await userRow(api(), s.user.id);
+      // PostgreSQL cannot even compare a text holding NUL: the schema must stop it before the lookup.
+      for (const bad of [`${code}\u0000`, `${code.slice(0, 2)}\u0007${code.slice(2)}`, `\u001b${code}`]) {
+        const res = await redeem(api(), s, bad);
+        assert.equal(res.status, 400, JSON.stringify(res.body));
+        assert.equal(res.body.error, m.codeControl);
+      }
+      // A zero-width character is not whitespace: such a code is simply another (unknown) code.
+      const zeroWidth = await redeem(api(), s, `${code.slice(0, 2)}\u200b${code.slice(2)}`);
+      assert.equal(zeroWidth.status, 404);
+      assert.deepEqual(await userRow(api(), s.user.id), before);
+      assert.equal(await claimedOf(api(), code), 0);
+    });
+
     it('a code works until the end of its expiry day (UTC), then says it expired', async () => {
       const saved = api().clock.now;
       try {

@@ -24,20 +24,31 @@ export const feedbackMessages = {
   submit: 'Submit Feedback',
   empty: 'Feedback message cannot be empty.',
   tooLong: `Feedback message must be at most ${FEEDBACK_MESSAGE_MAX} characters.`,
+  controlCharacters: 'Feedback message cannot contain control characters (line breaks and tabs are fine).',
   invalidType: `Feedback type must be one of: ${FEEDBACK_TYPES.join(', ')}.`,
   banned: 'Banned users cannot submit feedback.',
   failed: 'Failed to submit feedback.',
   thanks: 'Thank you for your feedback!',
 } as const;
 
-/** POST /feedback {type, message}: the message is trimmed, required, and at most FEEDBACK_MESSAGE_MAX long. */
+/** Control characters other than tab, line feed and carriage return (NUL cannot be stored on PostgreSQL). */
+const CONTROL = /[^\P{Cc}\t\n\r]/u;
+/** Whitespace and invisible format characters (zero-width space, joiners, BOM): a message of only these is empty. */
+const INVISIBLE = /^[\s\p{Cf}]*$/u;
+
+/**
+ * POST /feedback {type, message}: the message is trimmed, required (something visible in it), at most
+ * FEEDBACK_MESSAGE_MAX long, and free of control characters.
+ */
 export const feedbackRequestSchema = z.object({
   type: z.enum(FEEDBACK_TYPES, { error: feedbackMessages.invalidType }),
   message: z
     .string({ error: feedbackMessages.empty })
     .trim()
     .min(1, { error: feedbackMessages.empty })
-    .max(FEEDBACK_MESSAGE_MAX, { error: feedbackMessages.tooLong }),
+    .max(FEEDBACK_MESSAGE_MAX, { error: feedbackMessages.tooLong })
+    .refine((text) => !INVISIBLE.test(text), { error: feedbackMessages.empty, abort: true })
+    .refine((text) => !CONTROL.test(text), { error: feedbackMessages.controlCharacters }),
 });
 export type FeedbackRequest = z.infer<typeof feedbackRequestSchema>;
 

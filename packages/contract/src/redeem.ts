@@ -20,6 +20,7 @@ export const redeemMessages = {
   title: 'Redeem Code',
   codeRequired: 'The code is required.',
   codeTooLong: `A code has at most ${REDEEM_CODE_MAX} characters.`,
+  codeControl: 'A code cannot contain control characters.',
   fetchFailed: 'Could not fetch public codes.',
   redeemFailed: 'Failed to redeem code.',
   notFound: 'This code does not exist. Check the spelling and try again.',
@@ -49,13 +50,17 @@ export const redeemStatusLabels: Record<RedeemStatus, string> = {
   expired: 'Expired',
 };
 
+/** A control character: no code holds one, and PostgreSQL cannot even compare a text holding NUL. */
+const CONTROL = /\p{Cc}/u;
+
 /** Body of POST /users/{id}/redeem: the code, trimmed. */
 export const redeemRequestSchema = z.object({
   code: z
     .string({ error: redeemMessages.codeRequired })
     .trim()
     .min(1, redeemMessages.codeRequired)
-    .max(REDEEM_CODE_MAX, redeemMessages.codeTooLong),
+    .max(REDEEM_CODE_MAX, redeemMessages.codeTooLong)
+    .refine((code) => !CONTROL.test(code), redeemMessages.codeControl),
 });
 export type RedeemRequest = z.infer<typeof redeemRequestSchema>;
 
