@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { creditMessages, STRIPE_WEBHOOK_BODY_LIMIT } from '@canopy/contract';
+import { creditMessages, MAX_CREDIT_BALANCE, MAX_CREDIT_CHANGE, STRIPE_WEBHOOK_BODY_LIMIT } from '@canopy/contract';
 import Stripe from 'stripe';
 import { grantCredits } from '../src/payments/credits.service.ts';
 import { creditsFor } from '../src/payments/stripe-webhook.ts';
@@ -68,6 +68,18 @@ it('turns a session into credits: metadata.credits first, else the amount paid t
   assert.equal(creditsFor({ amount_total: 199 }, 100), 199);
   assert.equal(creditsFor({ amount_total: 199 }, 1), 1);
   assert.equal(creditsFor({ amount_total: null }, 100), 0);
+});
+
+it('never credits from a field of the wrong type: a number where Stripe sends a string, a non-integer amount', () => {
+  // Stripe's metadata values are strings and its amounts integers in the minor unit; anything else is not
+  // Stripe's shape and must neither throw (a 500 makes Stripe retry forever) nor turn into credits.
+  const odd = (session: Record<string, unknown>) => creditsFor(session as Parameters<typeof creditsFor>[0], 100);
+  assert.equal(odd({ amount_total: 500, metadata: { credits: 250 } }), 500);
+  assert.equal(odd({ amount_total: '500' }), 0);
+  assert.equal(odd({ amount_total: true }), 0);
+  assert.equal(odd({ amount_total: 12.7 }), 0);
+  assert.equal(odd({ amount_total: -500 }), 0);
+  assert.equal(odd({ amount_total: 500, metadata: ['250'] }), 500);
 });
 
 describeEachDatabase(
@@ -153,6 +165,51 @@ describeEachDatabase(
       assert.equal(await balance(api(), user.id), 0);
       const after = Number((await api().ctx.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM credit_ledger'))?.n);
       assert.equal(after, before);
+    });
+
+    it('acknowledges a signed event of an odd shape without a 500, crediting nothing', async () => {
+      const { user } = await signInRegistered(api());
+      const odd = [
+        JSON.stringify({ id: `evt_null_${process.pid}`, type: 'checkout.session.completed', data: null }),
+        JSON.stringify({ id: `evt_nobj_${process.pid}`, type: 'checkout.session.completed', data: { object: null } }),
+        completed({ client_reference_id: { id: user.id } }),
+        completed({ client_reference_id: user.id, metadata: { credits: 250 } }),
+        completed({ client_reference_id: user.id, amount_total: '500' }),
+        completed({ client_reference_id: user.id, amount_total: true }),
+        // No event id: nothing to credit it once under.
+        JSON.stringify({
+          type: 'checkout.session.completed',
+          data: { object: { payment_status: 'paid', client_reference_id: user.id, amount_total: 500 } },
+        }),
+      ];
+      for (const payload of odd) {
+        const res = await deliver(api(), payload);
+        assert.equal(res.status, 200, `${payload}: ${JSON.stringify(res.body)}`);
+        assert.deepEqual(res.body, { received: true });
+      }
+      // The numeric metadata.credits falls back to the (valid) amount paid, like any unusable value.
+      assert.equal(await balance(api(), user.id), 500);
+    });
+
+    it('refuses a grant past the largest balance on both databases (409), changing nothing', async () => {
+      const { user } = await signInRegistered(api());
+      const grant = (amount: number) =>
+        grantCredits(api().ctx.db, user.id, amount, { reason: 'cli', actor: 'cli' }, api().clock.now);
+      await grant(MAX_CREDIT_CHANGE);
+      await grant(MAX_CREDIT_CHANGE);
+      await assert.rejects(grant(MAX_CREDIT_CHANGE), (e: { status?: number; message?: string }) => {
+        assert.equal(e.status, 409);
+        assert.equal(e.message, creditMessages.balanceTooHigh);
+        return true;
+      });
+      assert.equal(await balance(api(), user.id), 2 * MAX_CREDIT_CHANGE);
+      // Up to the bound itself is fine.
+      const rest = MAX_CREDIT_BALANCE - 2 * MAX_CREDIT_CHANGE;
+      assert.deepEqual(await grant(rest), { status: 'granted', balance: MAX_CREDIT_BALANCE });
+      // A payment past it is left for Stripe to deliver again (after the balance was spent), not lost.
+      const payment = await deliver(api(), completed({ client_reference_id: user.id, metadata: { credits: '5' } }));
+      assert.equal(payment.status, 409);
+      assert.equal(await balance(api(), user.id), MAX_CREDIT_BALANCE);
     });
 
     it('bounds the body and refuses a body that is not JSON', async () => {

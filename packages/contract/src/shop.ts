@@ -40,12 +40,15 @@ export const shopMessages = {
 
 /** Largest single credit change (the balance column is a 32-bit integer on PostgreSQL). */
 export const MAX_CREDIT_CHANGE = 1_000_000_000;
+/** Largest balance: PostgreSQL's INTEGER column ends here (SQLite would go on, so the api holds both to it). */
+export const MAX_CREDIT_BALANCE = 2_147_483_647;
 
 /** Texts of credit grants and of the payment webhook. */
 export const creditMessages = {
   unknownUser: 'No user has this Discord ID or GrowID.',
   amountInvalid: `The amount must be a whole number other than 0, at most ${MAX_CREDIT_CHANGE.toLocaleString('en-GB')} either way.`,
   belowZero: 'This change would take the balance below zero.',
+  balanceTooHigh: `This change would take the balance above ${MAX_CREDIT_BALANCE.toLocaleString('en-GB')} credits.`,
   alreadyCredited: 'This payment was already credited.',
   paymentsUnconfigured: 'Payments are not configured on this panel (STRIPE_WEBHOOK_SECRET is not set).',
   badSignature: 'The payment event signature is missing, invalid or too old.',

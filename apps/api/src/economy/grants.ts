@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { economyMessages } from '@canopy/contract';
+import { economyMessages, MAX_CREDIT_BALANCE } from '@canopy/contract';
 import type { Db } from '../db/db.ts';
 import { conflict } from '../errors.ts';
 import { serversRepo } from '../servers/servers.repo.ts';
@@ -71,15 +71,23 @@ export interface CreditChange {
 }
 
 /**
- * Changes an account's credit and records it in the ledger. A debit larger than the balance changes
- * nothing and answers null (the caller says why); the database's own check stands behind this one.
+ * Changes an account's credit and records it in the ledger. A debit larger than the balance, or a grant
+ * past MAX_CREDIT_BALANCE, changes nothing and answers null (the caller says why, from the delta's sign);
+ * the database's own check stands behind the first. The upper bound is PostgreSQL's INTEGER: past it
+ * PostgreSQL fails with an error while SQLite would store the number, so both are held to it here.
  * Returns the new balance.
  */
 export async function changeCredit(tx: Db, userId: string, change: CreditChange, now: number): Promise<number | null> {
-  const updated = await tx.run('UPDATE users SET credit = credit + ? WHERE id = ? AND credit + ? >= 0', [
+  // The bounds are compared with the stored credit alone: `credit + delta` in a condition would overflow
+  // on PostgreSQL before it could answer false. A change larger than any balance can never apply.
+  if (Math.abs(change.delta) > MAX_CREDIT_BALANCE) return null;
+  const lowest = Math.max(0, -change.delta);
+  const highest = Math.min(MAX_CREDIT_BALANCE, MAX_CREDIT_BALANCE - change.delta);
+  const updated = await tx.run('UPDATE users SET credit = credit + ? WHERE id = ? AND credit >= ? AND credit <= ?', [
     change.delta,
     userId,
-    change.delta,
+    lowest,
+    highest,
   ]);
   if (updated.changes !== 1) return null;
   const row = await tx.get<{ credit: number }>('SELECT credit FROM users WHERE id = ?', [userId]);

@@ -21,7 +21,8 @@ export type GrantResult = { status: 'granted'; balance: number } | { status: 'du
 /**
  * Adds (or, with a negative amount, takes) credits: the one way admins, the CLI and payments change a
  * balance. Locks the user's row, refuses an unknown user (404), a zero or fractional amount (400) and a
- * balance that would go below zero (409). A repeated externalRef changes nothing and says so.
+ * balance that would go below zero or above MAX_CREDIT_BALANCE (409). A repeated externalRef changes
+ * nothing and says so.
  */
 export async function grantCredits(
   db: Db,
@@ -37,7 +38,8 @@ export async function grantCredits(
       await collaboratorsRepo.lockUser(tx, userId);
       if ((await creditsRepo.balance(tx, userId)) === undefined) throw notFound(c.unknownUser, 'unknown_user');
       const next = await changeCredit(tx, userId, { delta: amount, ...grant }, now);
-      if (next === null) throw conflict(c.belowZero, 'below_zero');
+      if (next === null)
+        throw amount < 0 ? conflict(c.belowZero, 'below_zero') : conflict(c.balanceTooHigh, 'balance_too_high');
       return next;
     });
     return { status: 'granted', balance };

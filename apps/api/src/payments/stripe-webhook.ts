@@ -7,13 +7,21 @@ import { grantCredits } from './credits.service.ts';
 /** The acknowledgement of every event taken in: anything but a 2xx makes Stripe deliver it again. */
 const ACK = { received: true } as const;
 
-/** The fields of a Checkout Session this seam reads (the rest of Stripe's object is ignored). */
+/**
+ * The fields of a Checkout Session this seam reads (the rest of Stripe's object is ignored). Typed
+ * `unknown`: they are read from signed JSON, and a field of another shape must be ignored, not throw
+ * (a 500 only makes Stripe deliver the same event again).
+ */
 interface PaidSession {
-  payment_status?: string | null;
-  client_reference_id?: string | null;
-  amount_total?: number | null;
-  metadata?: Record<string, string> | null;
+  payment_status?: unknown;
+  client_reference_id?: unknown;
+  amount_total?: unknown;
+  metadata?: unknown;
 }
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 
 /** 503 before the body is read when the operator has not configured payments. */
 export function assertPaymentsConfigured(ctx: AppContext): string {
@@ -27,9 +35,11 @@ export function assertPaymentsConfigured(ctx: AppContext): string {
  * number), else the amount paid (in the currency's minor unit) times the configured rate.
  */
 export function creditsFor(session: PaidSession, creditsPerCurrencyUnit: number): number {
-  const named = session.metadata?.credits;
-  if (named !== undefined && /^\d{1,9}$/.test(named.trim())) return Number(named.trim());
-  return Math.floor(((session.amount_total ?? 0) / 100) * creditsPerCurrencyUnit);
+  const named = isRecord(session.metadata) ? session.metadata.credits : undefined;
+  if (typeof named === 'string' && /^\d{1,9}$/.test(named.trim())) return Number(named.trim());
+  const paid = session.amount_total;
+  if (typeof paid !== 'number' || !Number.isSafeInteger(paid) || paid <= 0) return 0;
+  return Math.floor((paid / 100) * creditsPerCurrencyUnit);
 }
 
 /**
@@ -56,12 +66,17 @@ export async function handleStripeWebhook(
     log.info('stripe event ignored: not a completed checkout');
     return ACK;
   }
-  const session = event.data.object as PaidSession;
+  const session: PaidSession = isRecord(event.data) && isRecord(event.data.object) ? event.data.object : {};
+  if (typeof event.id !== 'string' || event.id === '') {
+    log.warn('stripe checkout ignored: the event has no id to credit it once under');
+    return ACK;
+  }
   if (session.payment_status !== 'paid') {
     log.info({ paymentStatus: session.payment_status }, 'stripe checkout ignored: not paid');
     return ACK;
   }
-  const userId = session.client_reference_id || session.metadata?.discordId;
+  const userId =
+    text(session.client_reference_id) ?? (isRecord(session.metadata) ? text(session.metadata.discordId) : undefined);
   const credits = creditsFor(session, ctx.config.creditsPerCurrencyUnit);
   if (!userId || credits <= 0) {
     log.warn({ userId, credits }, 'stripe checkout ignored: no account or no credits in it');
