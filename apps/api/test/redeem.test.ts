@@ -12,6 +12,7 @@ import {
   redeemResponseSchema,
 } from '@canopy/contract';
 import { createRedeemCode } from '../src/redeem/redeem-codes.service.ts';
+import { enforceServerTime } from '../src/scheduler/server-time.ts';
 import { signIn, signInRegistered } from './support/factories.ts';
 import { describeEachDatabase, type TestApi } from './support/harness.ts';
 import { sql } from './support/servers.ts';
@@ -211,6 +212,36 @@ describeEachDatabase(
       assert.equal((await redeem(api(), s, code)).status, 200);
       assert.equal((await userRow(api(), s.user.id)).expiresAt, now + 7 * DAY);
       assert.equal((await profile()).estimatedExpiry, new Date(now + 7 * DAY).toISOString());
+    });
+
+    it('server time for an account whose server the grace period deleted is banked for its next server', async () => {
+      const s = await signInRegistered(api());
+      await sql(api(), 'UPDATE users SET available_slot = 1 WHERE id = ?', [s.user.id]);
+      const name = `gone${process.pid % 10000}`;
+      const created = await api().request('POST', `/users/${s.user.id}/server`, {
+        token: s.sessionToken,
+        body: { serverName: name },
+      });
+      assert.equal(created.status, 201, JSON.stringify(created.body));
+      const now = api().clock.now;
+      await sql(api(), 'UPDATE users SET server_expires_at = ? WHERE id = ?', [now - 10 * DAY, s.user.id]);
+      await enforceServerTime(api().ctx);
+      assert.equal(await api().ctx.db.get('SELECT id FROM servers WHERE name = ?', [name]), undefined);
+
+      // The old clock is over and there is no server to run a new one: the days wait for the next server
+      // instead of running out unused (like time redeemed before the first server).
+      const { code } = await newCode(api(), { type: 'ServerTime', amount: 7 });
+      assert.equal((await redeem(api(), s, code)).status, 200);
+      assert.deepEqual(await userRow(api(), s.user.id), { slots: 1, expiresAt: null, pendingMs: 7 * DAY });
+
+      api().clock.now += 10 * 60_000; // the days did not run meanwhile
+      const again = await api().request('POST', `/users/${s.user.id}/server`, {
+        token: s.sessionToken,
+        body: { serverName: name },
+      });
+      assert.equal(again.status, 201, JSON.stringify(again.body));
+      assert.equal((await userRow(api(), s.user.id)).expiresAt, api().clock.now + 7 * DAY);
+      await api().request('DELETE', `/users/${s.user.id}/server`, { token: s.sessionToken });
     });
 
     it('time refused for an account whose time never runs out rolls the claim back', async () => {
