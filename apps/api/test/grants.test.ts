@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { economyMessages } from '@canopy/contract';
-import type { Db } from '../src/db/db.ts';
+import { type Db, isUniqueViolation } from '../src/db/db.ts';
 import { statements } from '../src/db/migrate.ts';
 import { addServerDays, addSlots, changeCredit, raiseStorageLimit } from '../src/economy/grants.ts';
 import { AppError } from '../src/errors.ts';
@@ -111,7 +111,13 @@ describeEachDatabase('grants: server time, slots, storage and credit', (api) => 
     const { user } = await signInRegistered(api());
     const change = { delta: 10, reason: 'payment', actor: 'stripe', externalRef: `stripe:evt_${user.id}` };
     await inTx((tx) => changeCredit(tx, user.id, change, api().clock.now));
-    await assert.rejects(inTx((tx) => changeCredit(tx, user.id, change, api().clock.now)));
+    // Refused by the unique reference itself, not by any other error; the balance and ledger keep one change.
+    await assert.rejects(
+      inTx((tx) => changeCredit(tx, user.id, change, api().clock.now)),
+      isUniqueViolation,
+    );
     assert.equal(Number((await row(user.id)).credit), 10);
+    const refs = await api().ctx.db.all('SELECT id FROM credit_ledger WHERE external_ref = ?', [change.externalRef]);
+    assert.equal(refs.length, 1);
   });
 });
