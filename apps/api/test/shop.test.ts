@@ -32,8 +32,13 @@ describeEachDatabase('renew & shop', (api) => {
     buyer = await signInRegistered(api());
   });
 
-  it('lists the seeded items in order to signed-in users only', async () => {
+  it('lists the seeded items in order to signed-in, registered users only', async () => {
     assert.equal((await api().request('GET', '/shop/items')).status, 401);
+    // The page is for registered users (spec 2.1); the api says so too, not only the route gate.
+    const unregistered = await signIn(api());
+    const refused = await api().request('GET', '/shop/items', { token: unregistered.sessionToken });
+    assert.equal(refused.status, 403);
+    assert.equal(refused.body.error, messages.notRegistered);
     const res = await api().request('GET', '/shop/items', { token: buyer.sessionToken });
     assert.equal(res.status, 200);
     const items = shopItemsSchema.parse(res.body);

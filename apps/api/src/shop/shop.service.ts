@@ -12,8 +12,12 @@ import { isBanActive } from '../users/profile.ts';
 import type { UserRow } from '../users/users.repo.ts';
 import { type ShopItemRow, shopRepo } from './shop.repo.ts';
 
-/** GET /shop/items: what is on sale, with the one_time items this caller already bought marked. */
+/**
+ * GET /shop/items: what is on sale, with the one_time items this caller already bought marked. For
+ * registered users (the page's route rule); the catalogue stays readable while the shop is disabled.
+ */
 export async function listShopItems(ctx: AppContext, caller: Caller): Promise<ShopItem[]> {
+  registered(caller);
   const [items, bought] = await Promise.all([
     shopRepo.listActive(ctx.db),
     shopRepo.oneTimeBought(ctx.db, caller.user.id),
