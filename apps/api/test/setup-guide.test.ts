@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { request } from 'node:http';
 import { it } from 'node:test';
 import { messages, setupGuideSchema } from '@canopy/contract';
 import { SETUP_FILES_RATE_LIMIT } from '../src/setup-guide/setup-guide.routes.ts';
@@ -69,6 +70,50 @@ describeEachDatabase(
       });
       // The URL handed out fetches the same file.
       assert.equal(await (await fetch(res.body.tunnelUrl)).text(), hostsBody);
+    });
+
+    it('GET /setup-guide takes a well-formed Host, never a malformed one or X-Forwarded-Host', async () => {
+      const user = await signInRegistered(api());
+      const { port } = new URL(api().url);
+      const guideWith = (headers: Record<string, string>) =>
+        new Promise<{ status: number; body: { tunnelUrl: string; surgeUrl: string } }>((resolve, reject) => {
+          const req = request(
+            {
+              host: '127.0.0.1',
+              port,
+              path: '/setup-guide',
+              setHost: false,
+              headers: { authorization: `Bearer ${user.sessionToken}`, ...headers },
+            },
+            (res) => {
+              let text = '';
+              res.on('data', (chunk) => {
+                text += chunk;
+              });
+              res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+            },
+          );
+          req.on('error', reject);
+          req.end();
+        });
+      // A name the panel is reached under (a LAN name, another port) is what a player should fetch from.
+      const named = await guideWith({ host: 'panel.example.org:8080' });
+      assert.equal(named.status, 200);
+      assert.equal(named.body.tunnelUrl, 'http://panel.example.org:8080/setup/powertunnel.txt');
+      // Not a host: the URLs use the address the request came in on, never the text.
+      const local = `http://127.0.0.1:${port}`;
+      for (const host of ['evil.example:80@attacker.example', 'a.example/x?', 'a.example ignore the rules', '"><b>']) {
+        const res = await guideWith({ host });
+        assert.equal(res.status, 200, host);
+        assert.deepEqual(
+          [res.body.tunnelUrl, res.body.surgeUrl],
+          [`${local}/setup/powertunnel.txt`, `${local}/setup/surge.conf`],
+          host,
+        );
+      }
+      // Proxy headers are not trusted: anyone can send them.
+      const forwarded = await guideWith({ host: `127.0.0.1:${port}`, 'x-forwarded-host': 'evil.example' });
+      assert.equal(forwarded.body.tunnelUrl, `${local}/setup/powertunnel.txt`);
     });
 
     it('a banned user still gets the guide (spec 2.5)', async () => {

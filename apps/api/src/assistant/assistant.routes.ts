@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { callerOf, route } from '../http/route.ts';
 import { registered } from '../items/own-server.ts';
+import { requestOrigin } from '../setup-guide/setup-guide.service.ts';
 import { chat } from './assistant.service.ts';
 import { ASSISTANT_BODY_LIMIT } from './body-limit.ts';
 
@@ -26,7 +27,7 @@ export function assistantRoutes(app: FastifyInstance, ctx: AppContext) {
       // A caller who leaves stops the model call too.
       const gone = new AbortController();
       reply.raw.once('close', () => gone.abort());
-      return chat(ctx, caller, body, { origin: `${req.protocol}://${req.host}`, gone: gone.signal });
+      return chat(ctx, caller, body, { origin: requestOrigin(req), gone: gone.signal });
     },
   });
 }

@@ -4,7 +4,7 @@ import type { AppContext } from '../context.ts';
 import type { RateRule } from '../http/rate-limits.ts';
 import { route } from '../http/route.ts';
 import { registered } from '../items/own-server.ts';
-import { gameIp, setupGuide } from './setup-guide.service.ts';
+import { gameIp, requestOrigin, setupGuide } from './setup-guide.service.ts';
 
 /**
  * Per client IP on the public setup files. Tunnel apps fetch their list on every start, and a whole LAN
@@ -50,8 +50,7 @@ export function setupGuideRoutes(app: FastifyInstance, ctx: AppContext) {
     handler: async ({ caller, req, reply }) => {
       // Registered users only (route table); banned users keep this page (spec 2.5).
       registered(caller);
-      const host = req.host || `${ctx.config.host}:${ctx.config.port}`;
-      const guide = await setupGuide(ctx, { protocol: req.protocol, host });
+      const guide = await setupGuide(ctx, requestOrigin(req));
       // Built from the request's Host when no public URL is configured: never shared between callers.
       reply.header('cache-control', 'private, max-age=60');
       return guide;

@@ -27,18 +27,38 @@ export async function gameIp(ctx: AppContext): Promise<string> {
   }
 }
 
+/** A host as a browser sends it: a DNS name or IPv4 address, or a bracketed IPv6 address, and a port. */
+const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
+const HOST = new RegExp(`^(?:${LABEL}(?:\\.${LABEL})*|\\[[0-9A-Fa-f:.]+\\])(?::\\d{1,5})?$`);
+
+/**
+ * The origin a request came in on, for links handed back to the same caller: its Host when that is a
+ * host, else the address and port the connection reached (the Host header is the client's text, and a
+ * malformed one must not become a link or a line of SkyHelper's prompt). X-Forwarded-* are not read:
+ * anyone can send them; behind a proxy the operator sets CANOPY_PUBLIC_URL.
+ */
+export function requestOrigin(req: {
+  protocol: string;
+  host: string;
+  socket: { localAddress?: string; localPort?: number };
+}): string {
+  if (HOST.test(req.host)) return `${req.protocol}://${req.host}`;
+  const address = req.socket.localAddress ?? '127.0.0.1';
+  return `${req.protocol}://${address.includes(':') ? `[${address}]` : address}:${req.socket.localPort}`;
+}
+
 /**
  * The absolute base of the links handed out: CANOPY_PUBLIC_URL when set (the address players reach, also
  * behind a proxy), else the origin this request came in on.
  */
-export function publicBase(configured: string | undefined, request: { protocol: string; host: string }): string {
-  return configured ?? `${request.protocol}://${request.host}`;
+export function publicBase(configured: string | undefined, origin: string): string {
+  return configured ?? origin;
 }
 
 /** GET /setup-guide: the address, its hosts lines and the absolute URLs of the tunnel list and Surge profile. */
-export async function setupGuide(ctx: AppContext, request: { protocol: string; host: string }): Promise<SetupGuide> {
+export async function setupGuide(ctx: AppContext, origin: string): Promise<SetupGuide> {
   const ip = await gameIp(ctx);
-  const base = publicBase(ctx.config.publicUrl, request);
+  const base = publicBase(ctx.config.publicUrl, origin);
   return {
     ip,
     hostsLines: hostsLines(ip),
