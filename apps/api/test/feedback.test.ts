@@ -97,6 +97,22 @@ describeEachDatabase('feedback', (api) => {
     assert.equal((await rowsOf(api(), unregistered.user.id)).length, 0);
   });
 
+  it('refuses non-admins during maintenance (503), storing nothing; admins may still write', async () => {
+    const user = await signInRegistered(api());
+    const admin = await signInRegistered(api());
+    await sql(api(), 'UPDATE users SET is_admin = 1 WHERE id = ?', [admin.user.id]);
+    await sql(api(), "INSERT INTO settings (key, value) VALUES ('maintenance', 'true')");
+    try {
+      const res = await send(api(), user, { type: 'Suggestion', message: 'hello during maintenance' });
+      assert.equal(res.status, 503);
+      assert.equal(res.body.error, messages.maintenance);
+      assert.equal((await send(api(), admin, { type: 'Suggestion', message: 'admin note' })).status, 200);
+    } finally {
+      await sql(api(), "DELETE FROM settings WHERE key = 'maintenance'");
+    }
+    assert.equal((await rowsOf(api(), user.user.id)).length, 0);
+  });
+
   it('refuses banned users while the ban lasts', async () => {
     const banned = await signInRegistered(api());
     await sql(api(), "UPDATE users SET is_banned = 1, ban_reason = 'spam', ban_expires = ? WHERE id = ?", [

@@ -39,6 +39,15 @@ describeEachDatabase('renew & shop', (api) => {
     const refused = await api().request('GET', '/shop/items', { token: unregistered.sessionToken });
     assert.equal(refused.status, 403);
     assert.equal(refused.body.error, messages.notRegistered);
+    // Maintenance shows every non-admin the maintenance page; the api answers them 503 too.
+    await sql(api(), "INSERT INTO settings (key, value) VALUES ('maintenance', 'true')");
+    try {
+      const during = await api().request('GET', '/shop/items', { token: buyer.sessionToken });
+      assert.equal(during.status, 503);
+      assert.equal(during.body.error, messages.maintenance);
+    } finally {
+      await sql(api(), "DELETE FROM settings WHERE key = 'maintenance'");
+    }
     const res = await api().request('GET', '/shop/items', { token: buyer.sessionToken });
     assert.equal(res.status, 200);
     const items = shopItemsSchema.parse(res.body);

@@ -14,10 +14,12 @@ import { type ShopItemRow, shopRepo } from './shop.repo.ts';
 
 /**
  * GET /shop/items: what is on sale, with the one_time items this caller already bought marked. For
- * registered users (the page's route rule); the catalogue stays readable while the shop is disabled.
+ * registered users outside maintenance (admins pass it), like the page; the catalogue stays readable
+ * while the shop is disabled.
  */
 export async function listShopItems(ctx: AppContext, caller: Caller): Promise<ShopItem[]> {
   registered(caller);
+  if (caller.user.is_admin !== 1 && (await settingsRepo.load(ctx.db)).maintenance) throw maintenance();
   const [items, bought] = await Promise.all([
     shopRepo.listActive(ctx.db),
     shopRepo.oneTimeBought(ctx.db, caller.user.id),
