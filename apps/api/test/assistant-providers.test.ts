@@ -104,8 +104,9 @@ for (const dialect of dialects) {
   });
 
   describe(`SkyHelper with an OpenAI-compatible endpoint [${dialect}]`, () => {
-    // A short timeout for the test of a provider that never answers; the fake answers at once otherwise.
-    const t = withProvider('openai', dialect, { CANOPY_AI_TIMEOUT_MS: '1000' });
+    // A short timeout for the test of a provider that never answers; the fake answers at once otherwise. Not
+    // shorter: the answering cases and the hung request's arrival must fit inside it on a busy machine.
+    const t = withProvider('openai', dialect, { CANOPY_AI_TIMEOUT_MS: '3000' });
 
     it("sends OpenAI's request shape (system message, assistant role) and answers with the content", async () => {
       t.fake.decide = () => ({ kind: 'reply', text: 'Open the Setup Guide.' });
