@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { it } from 'node:test';
 import { promisify } from 'node:util';
-import { redeemMessages as m } from '@canopy/contract';
+import { redeemMessages as m, REDEEM_AMOUNT_MAX, REDEEM_STOCK_MAX } from '@canopy/contract';
 import { AppError } from '../src/errors.ts';
 import { createRedeemCode, deleteRedeemCode, listRedeemCodes } from '../src/redeem/redeem-codes.service.ts';
 import { signInRegistered } from './support/factories.ts';
@@ -38,6 +38,19 @@ describeEachDatabase('creating, listing and deleting redeem codes', (api) => {
     await create({ code: `Dup${process.pid}` });
     await assert.rejects(create({ code: `  dUP${process.pid} ` }), refusal(409, m.duplicate));
     assert.equal((await listRedeemCodes(api().ctx.db)).length, before + 1);
+  });
+
+  it('refuses an amount or stock past its bound (a typo must not reach the database or a profile)', async () => {
+    const before = (await listRedeemCodes(api().ctx.db)).length;
+    // 10^12 days overflows every expiry date; 3e9 does not fit PostgreSQL's INTEGER (a crash, not a refusal).
+    await assert.rejects(create({ type: 'ServerTime', amount: 1e12 }), refusal(400, m.amountInvalid));
+    await assert.rejects(create({ amount: REDEEM_AMOUNT_MAX + 1 }), refusal(400, m.amountInvalid));
+    await assert.rejects(create({ stock: 3e9 }), refusal(400, m.stockInvalid));
+    await assert.rejects(create({ stock: REDEEM_STOCK_MAX + 1 }), refusal(400, m.stockInvalid));
+    assert.equal((await listRedeemCodes(api().ctx.db)).length, before);
+    const largest = await create({ type: 'ServerTime', amount: REDEEM_AMOUNT_MAX, stock: REDEEM_STOCK_MAX });
+    assert.equal(largest.amount, REDEEM_AMOUNT_MAX);
+    assert.equal(largest.stock, REDEEM_STOCK_MAX);
   });
 
   it('lists codes newest first with who claimed them, and deletes them', async () => {

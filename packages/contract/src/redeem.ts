@@ -10,6 +10,13 @@ export type RedeemStatus = (typeof redeemStatuses)[number];
 
 /** Longest code a caller may send: longer than any code the panel creates, short enough to bound the lookup. */
 export const REDEEM_CODE_MAX = 64;
+/**
+ * Largest reward of one code: 3650 days (ten years) of server time, or as many slots. Far past any real
+ * reward, and small enough that adding it to an expiry stays a real date.
+ */
+export const REDEEM_AMOUNT_MAX = 3650;
+/** Largest stock of one code (the column is a 32-bit integer on PostgreSQL). */
+export const REDEEM_STOCK_MAX = 1_000_000;
 /** The public list shows at most this many codes, newest first. */
 export const PUBLIC_CODES_LIMIT = 100;
 /** Redeem attempts per user per minute: guessing private codes must be slow. */
@@ -33,8 +40,8 @@ export const redeemMessages = {
   noPublicCodes: 'There are no public codes right now.',
   noHistory: 'No codes redeemed yet.',
   // Creating codes (CLI now, admin panel later).
-  amountInvalid: 'Amount must be a whole number of at least 1.',
-  stockInvalid: 'Stock must be a whole number of at least 1.',
+  amountInvalid: `Amount must be a whole number from 1 to ${REDEEM_AMOUNT_MAX}.`,
+  stockInvalid: `Stock must be a whole number from 1 to ${REDEEM_STOCK_MAX.toLocaleString('en-GB')}.`,
   dateInvalid: 'The expiry date must be a real date written YYYY-MM-DD.',
   codeInvalid: 'A code has 3 to 32 letters, digits, underscores or hyphens.',
   suffixInvalid: 'A suffix has 1 to 12 letters or digits.',
@@ -93,8 +100,16 @@ export const publicRedeemCodeListSchema = z.array(publicRedeemCodeSchema);
 export const createRedeemCodeSchema = z
   .object({
     type: z.enum(redeemCodeTypes),
-    amount: z.number().int(redeemMessages.amountInvalid).min(1, redeemMessages.amountInvalid),
-    stock: z.number().int(redeemMessages.stockInvalid).min(1, redeemMessages.stockInvalid),
+    amount: z
+      .number()
+      .int(redeemMessages.amountInvalid)
+      .min(1, redeemMessages.amountInvalid)
+      .max(REDEEM_AMOUNT_MAX, redeemMessages.amountInvalid),
+    stock: z
+      .number()
+      .int(redeemMessages.stockInvalid)
+      .min(1, redeemMessages.stockInvalid)
+      .max(REDEEM_STOCK_MAX, redeemMessages.stockInvalid),
     customSuffix: z
       .string()
       .trim()
