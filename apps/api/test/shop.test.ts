@@ -326,6 +326,38 @@ describeEachDatabase('renew & shop', (api) => {
     assert.equal(await count(api(), 'purchases', who.user.id), 3);
   });
 
+  it('checkouts racing credit debits and grants: every change applies whole, and the ledger adds up', async () => {
+    const who = await signInRegistered(api());
+    await give(api(), who, 500);
+    const slotsBefore = (await profile(api(), who)).availableSlot;
+    const grant = (amount: number) =>
+      grantCredits(api().ctx.db, who.user.id, amount, { reason: 'cli', actor: 'cli' }, api().clock.now).then(
+        () => 'granted',
+        (e: { status?: number }) => e.status,
+      );
+    const results = await Promise.all([
+      ...Array.from({ length: 4 }, () =>
+        checkoutAs(api(), who, { cart: { extra_slot: 1 } }).then((r) => (r.status === 200 ? 'bought' : r.status)),
+      ),
+      ...Array.from({ length: 4 }, () => grant(-200)),
+      grant(300),
+    ]);
+    for (const r of results) assert.ok(['bought', 'granted', 409].includes(r as string | number), String(r));
+    const bought = results.slice(0, 4).filter((r) => r === 'bought').length;
+    const debits = results.slice(4, 8).filter((r) => r === 'granted').length;
+    const credit = (await profile(api(), who)).credit;
+    assert.ok(credit >= 0);
+    assert.equal(credit, 800 - bought * 500 - debits * 200);
+    assert.equal((await profile(api(), who)).availableSlot, slotsBefore + bought);
+    const ledger = await api().ctx.db.all<{ delta: number }>('SELECT delta FROM credit_ledger WHERE user_id = ?', [
+      who.user.id,
+    ]);
+    assert.equal(
+      ledger.reduce((sum, l) => sum + Number(l.delta), 0),
+      credit,
+    );
+  });
+
   it('rate-limits checkouts per user', async () => {
     const who = await signInRegistered(api());
     const statuses: number[] = [];
