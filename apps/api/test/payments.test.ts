@@ -113,6 +113,27 @@ describeEachDatabase(
       assert.equal(await balance(api(), user.id), 542);
     });
 
+    it('credits a delayed payment method when its payment succeeds, not when the checkout completes unpaid', async () => {
+      const { user } = await signInRegistered(api());
+      const session = { client_reference_id: user.id, metadata: { credits: '120' } };
+      // A bank debit: the checkout completes unpaid, and the payment succeeds days later in its own event.
+      const unpaid = await deliver(api(), completed({ ...session, payment_status: 'unpaid' }));
+      assert.equal(unpaid.status, 200);
+      assert.equal(await balance(api(), user.id), 0);
+      const succeeded = JSON.parse(completed(session));
+      succeeded.type = 'checkout.session.async_payment_succeeded';
+      const payload = JSON.stringify(succeeded);
+      assert.equal((await deliver(api(), payload)).status, 200);
+      assert.equal(await balance(api(), user.id), 120);
+      assert.equal((await deliver(api(), payload)).status, 200);
+      assert.equal(await balance(api(), user.id), 120);
+      // A failed one credits nothing.
+      const failed = JSON.parse(completed({ ...session, payment_status: 'unpaid' }));
+      failed.type = 'checkout.session.async_payment_failed';
+      assert.equal((await deliver(api(), JSON.stringify(failed))).status, 200);
+      assert.equal(await balance(api(), user.id), 120);
+    });
+
     it('credits a concurrent duplicate delivery once', async () => {
       const { user } = await signInRegistered(api());
       const payload = completed({ client_reference_id: user.id, metadata: { credits: '300' } });

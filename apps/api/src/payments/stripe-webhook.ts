@@ -23,6 +23,12 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 
+/**
+ * The events that may credit: a checkout that completed paid, and a delayed payment method (a bank debit)
+ * whose checkout completed unpaid and whose payment succeeded later. Each still needs payment_status 'paid'.
+ */
+const CREDITING_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
+
 /** 503 before the body is read when the operator has not configured payments. */
 export function assertPaymentsConfigured(ctx: AppContext): string {
   const secret = ctx.config.stripeWebhookSecret;
@@ -44,9 +50,10 @@ export function creditsFor(session: PaidSession, creditsPerCurrencyUnit: number)
 
 /**
  * POST /payments/stripe/webhook. The signature is checked with Stripe's own verifier over the exact bytes
- * received (and their age against the api's clock); then a paid checkout.session.completed credits the
- * account named by client_reference_id (or metadata.discordId) once per event id. Anything else is
- * acknowledged and logged, since a non-2xx would only make Stripe retry an event that can never apply.
+ * received (and their age against the api's clock); then a paid checkout session (completed, or its delayed
+ * payment succeeded) credits the account named by client_reference_id (or metadata.discordId) once per
+ * event id. Anything else is acknowledged and logged, since a non-2xx would only make Stripe retry an
+ * event that can never apply.
  */
 export async function handleStripeWebhook(
   ctx: AppContext,
@@ -62,7 +69,7 @@ export async function handleStripeWebhook(
     throw badRequest(c.badSignature, 'bad_signature');
   }
   const log = ctx.log.child({ stripeEvent: event.id, type: event.type });
-  if (event.type !== 'checkout.session.completed') {
+  if (!CREDITING_EVENTS.has(event.type)) {
     log.info('stripe event ignored: not a completed checkout');
     return ACK;
   }
