@@ -194,6 +194,9 @@ describeEachDatabase(
         JSON.stringify({ id: `evt_null_${process.pid}`, type: 'checkout.session.completed', data: null }),
         JSON.stringify({ id: `evt_nobj_${process.pid}`, type: 'checkout.session.completed', data: { object: null } }),
         completed({ client_reference_id: { id: user.id } }),
+        // NUL cannot even be compared on PostgreSQL: no account is named so.
+        completed({ client_reference_id: `${user.id}\u0000` }),
+        completed({ metadata: { discordId: `\u0000${user.id}` } }),
         completed({ client_reference_id: user.id, metadata: { credits: 250 } }),
         completed({ client_reference_id: user.id, amount_total: '500' }),
         completed({ client_reference_id: user.id, amount_total: true }),

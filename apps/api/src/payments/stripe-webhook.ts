@@ -21,7 +21,9 @@ interface PaidSession {
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+/** A usable id: a non-empty string without control characters (PostgreSQL cannot even compare NUL). */
+const text = (value: unknown) =>
+  typeof value === 'string' && value !== '' && !/\p{Cc}/u.test(value) ? value : undefined;
 
 /**
  * The events that may credit: a checkout that completed paid, and a delayed payment method (a bank debit)
