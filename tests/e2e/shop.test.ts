@@ -94,6 +94,19 @@ describe('Renew & Shop', () => {
     }
     await page.reload();
     await page.getByTestId('cart').waitFor();
+
+    // A listing the api refuses (a 4xx is not retried) reads in place of the grid and as a toast (spec 8).
+    await page.route('**/shop/items', (route) =>
+      route.fulfill({
+        status: 403,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'Nope.', code: 'x' }),
+      }),
+    );
+    await page.reload();
+    await page.locator('[data-toast-type="error"]').getByText('Nope.', { exact: true }).waitFor();
+    assert.equal(await text(page, 'shop-error'), 'Nope.');
+    assert.equal(await page.getByTestId('shop-item').count(), 0);
   });
 
   it('shows a collaborator the owner-only text and no cart', async () => {

@@ -9,6 +9,7 @@ import {
 } from '@canopy/contract';
 import { useMemo, useState } from 'react';
 import { Card, SkeletonRows, useToast } from '../../../components/ui/index.ts';
+import { useErrorToast } from '../../../hooks/use-error-toast.ts';
 import { useRegisteredProfile } from '../../../lib/profile-query.ts';
 import { useCheckout } from '../api/checkout.ts';
 import { useShopItems } from '../api/shop-items.ts';
@@ -23,6 +24,8 @@ import { ShopItemCard } from './shop-item-card.tsx';
 export function RenewPage() {
   const { profile } = useRegisteredProfile();
   const items = useShopItems(profile.id);
+  // A failed listing is a toast as well as the text in place of the grid (spec 8).
+  useErrorToast(items.error);
   const [rawCart, setCart] = useState<Cart>({});
   const toast = useToast();
   const checkout = useCheckout(profile.id, () => setCart({}));
