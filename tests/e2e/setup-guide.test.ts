@@ -93,5 +93,7 @@ describe('Setup Guide', () => {
     await page.getByTestId('setup-hosts-copy').click();
     await toast(page, m.nothingToCopy('hosts lines'));
     assert.equal(await page.getByTestId('setup-ip').textContent(), '—');
+    // The block says the guide failed instead of looking like it is still loading.
+    assert.equal(await page.getByTestId('setup-hosts').textContent(), m.fetchFailed);
   });
 });

@@ -1,3 +1,4 @@
+import { setupGuideMessages } from '@canopy/contract';
 import { Button, useToast } from '../../../components/ui/index.ts';
 import { browserClipboard, copyText } from '../copy-text.ts';
 
@@ -10,6 +11,7 @@ export function CopyBlock({
   copyLabel,
   buttonLabel,
   value,
+  failed = false,
   testId,
 }: {
   title: string;
@@ -17,6 +19,8 @@ export function CopyBlock({
   copyLabel: string;
   buttonLabel: string;
   value: string | undefined;
+  /** The guide could not be loaded: say so in the block rather than look like it is still loading. */
+  failed?: boolean;
   testId: string;
 }) {
   const toast = useToast();
@@ -36,7 +40,7 @@ export function CopyBlock({
         data-testid={testId}
         className="overflow-x-auto whitespace-pre rounded-md border border-line bg-canvas px-3 py-2 font-mono text-ink text-sm"
       >
-        {value ?? '…'}
+        {value ?? (failed ? setupGuideMessages.fetchFailed : '…')}
       </pre>
     </div>
   );

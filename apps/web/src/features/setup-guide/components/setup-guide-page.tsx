@@ -69,6 +69,7 @@ export function SetupGuidePage() {
                 copyLabel={setupCopyLabels[copy.key]}
                 buttonLabel={labels.copy}
                 value={copy.value}
+                failed={guide.isError}
                 testId={`setup-${copy.key}`}
               />
               <p className="text-ink-muted text-sm">
