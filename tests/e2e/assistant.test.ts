@@ -34,6 +34,8 @@ describe('SkyHelper with the offline helper', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
 
+    // The button's icon is drawn (an emoji shows as an empty box where the browser has no emoji font).
+    assert.equal(await button(page).locator('svg').count(), 1);
     // Opening moves the focus to the input.
     await button(page).click();
     await chatWindow(page).waitFor();

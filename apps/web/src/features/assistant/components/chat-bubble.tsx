@@ -37,3 +37,16 @@ export function TypingIndicator() {
     </div>
   );
 }
+
+/**
+ * The floating button's speech bubble, drawn rather than an emoji: a browser without an emoji font (many
+ * Linux desktops) would show an empty box.
+ */
+export function ChatIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6 fill-none stroke-current stroke-2">
+      <path strokeLinejoin="round" d="M4 5h16v11H9l-5 4V5Z" />
+      <path strokeLinecap="round" d="M8 9.5h8M8 12.5h5" />
+    </svg>
+  );
+}

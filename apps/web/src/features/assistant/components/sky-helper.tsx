@@ -5,7 +5,7 @@ import { useProfileCheck } from '../../../lib/profile-query.ts';
 import { session } from '../../../lib/session.ts';
 import { useSendChat } from '../api/send-chat.ts';
 import { clearHistories, readHistory, requestHistory, writeHistory } from '../history.ts';
-import { ChatBubble, TypingIndicator } from './chat-bubble.tsx';
+import { ChatBubble, ChatIcon, TypingIndicator } from './chat-bubble.tsx';
 
 const storage = () => globalThis.sessionStorage;
 
@@ -155,7 +155,7 @@ function SkyHelperChat({ userId }: { userId: string }) {
         data-testid="skyhelper-button"
         className="fixed right-3 bottom-3 z-40 flex h-12 w-12 items-center justify-center rounded-full bg-accent text-accent-ink text-xl shadow-lg hover:bg-accent-hover"
       >
-        <span aria-hidden="true">{open ? '✕' : '💬'}</span>
+        {open ? <span aria-hidden="true">✕</span> : <ChatIcon />}
       </button>
     </>
   );
