@@ -75,7 +75,10 @@ export async function handleStripeWebhook(
     log.info('stripe event ignored: not a completed checkout');
     return ACK;
   }
-  const session: PaidSession = isRecord(event.data) && isRecord(event.data.object) ? event.data.object : {};
+  // Read as unknown JSON, whatever Stripe's types promise (see PaidSession).
+  const data: unknown = event.data;
+  const object = isRecord(data) ? data.object : undefined;
+  const session: PaidSession = isRecord(object) ? object : {};
   if (typeof event.id !== 'string' || event.id === '') {
     log.warn('stripe checkout ignored: the event has no id to credit it once under');
     return ACK;
