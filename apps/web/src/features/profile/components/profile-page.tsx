@@ -70,11 +70,12 @@ function RedemptionHistory({ codes }: { codes: Profile['redeemedCodes'] }) {
           key={`${c.code}-${c.redeemedAt}`}
           data-testid="redemption"
           data-code={c.code}
-          className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm"
+          // Columns line up from row to row; on a phone the date goes under the code and reward.
+          className="grid grid-cols-[minmax(0,1fr)_auto] items-baseline gap-x-4 gap-y-0.5 py-2 text-sm sm:grid-cols-[minmax(0,16rem)_minmax(0,1fr)_auto]"
         >
-          <span className="font-mono text-ink">{c.code}</span>
-          <span className="text-accent">{c.reward}</span>
-          <span data-testid="redemption-date" className="text-ink-muted">
+          <span className="break-all font-mono text-ink">{c.code}</span>
+          <span className="text-right text-accent sm:text-left">{c.reward}</span>
+          <span data-testid="redemption-date" className="col-span-2 text-ink-muted text-xs sm:col-span-1 sm:text-sm">
             {formatDateTime(c.redeemedAt)}
           </span>
         </li>
