@@ -71,6 +71,13 @@ const envSchema = z
     ),
     STRIPE_WEBHOOK_SECRET: z.preprocess(emptyAsUndefined, z.string().min(8).optional()),
     CANOPY_CREDITS_PER_CURRENCY_UNIT: z.coerce.number().int().min(1).max(1_000_000).default(100),
+    // The currency of the operator's checkouts; a payment in another one is never converted from its amount.
+    CANOPY_PAYMENT_CURRENCY: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z]{3}$/, 'must be a three-letter ISO currency code, e.g. usd')
+      .default('usd')
+      .transform((v) => v.toLowerCase()),
     CANOPY_AI_PROVIDER: z.enum(['offline', 'gemini', 'openai']).default('offline'),
     CANOPY_AI_API_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
     CANOPY_AI_MODEL: z.preprocess(emptyAsUndefined, z.string().max(200).optional()),
@@ -154,6 +161,8 @@ export interface Config {
   stripeWebhookSecret?: string;
   /** Credits per whole currency unit paid (100: one dollar buys 100 credits). */
   creditsPerCurrencyUnit: number;
+  /** The checkouts' currency (lower-case ISO code): only its amounts are turned into credits. */
+  paymentCurrency: string;
   /** SkyHelper's language model: the built-in offline helper, Google Gemini or an OpenAI-compatible endpoint. */
   ai: {
     provider: 'offline' | 'gemini' | 'openai';
@@ -212,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.CANOPY_PUBLIC_URL,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
     creditsPerCurrencyUnit: e.CANOPY_CREDITS_PER_CURRENCY_UNIT,
+    paymentCurrency: e.CANOPY_PAYMENT_CURRENCY,
     ai: {
       provider: e.CANOPY_AI_PROVIDER,
       apiKey: e.CANOPY_AI_API_KEY,

@@ -1,14 +1,21 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { creditMessages, MAX_CREDIT_BALANCE, MAX_CREDIT_CHANGE, STRIPE_WEBHOOK_BODY_LIMIT } from '@canopy/contract';
+import {
+  creditMessages,
+  MAX_CREDIT_BALANCE,
+  MAX_CREDIT_CHANGE,
+  STRIPE_WEBHOOK_BODY_LIMIT,
+  webhookAckSchema,
+} from '@canopy/contract';
 import Stripe from 'stripe';
 import { grantCredits } from '../src/payments/credits.service.ts';
-import { creditsFor } from '../src/payments/stripe-webhook.ts';
+import { creditsFor } from '../src/payments/payment-amount.ts';
 import { signInRegistered } from './support/factories.ts';
-import { describeEachDatabase, type TestApi } from './support/harness.ts';
+import { describeEachDatabase, startApi, type TestApi } from './support/harness.ts';
 
 const SECRET = 'whsec_test_canopy_secret';
 let seq = 0;
+let sessionSeq = 0;
 
 /** A checkout.session.completed event as Stripe sends it (only the fields the seam reads, plus a few). */
 function completed(session: Record<string, unknown>, id = `evt_${process.pid}_${++seq}`) {
@@ -20,7 +27,7 @@ function completed(session: Record<string, unknown>, id = `evt_${process.pid}_${
     created: Math.floor(Date.now() / 1000),
     data: {
       object: {
-        id: `cs_test_${seq}`,
+        id: `cs_test_${process.pid}_${++sessionSeq}`,
         object: 'checkout.session',
         payment_status: 'paid',
         currency: 'usd',
@@ -57,29 +64,61 @@ async function deliver(
   return { status: res.status, body: text ? JSON.parse(text) : null };
 }
 
+/** The activity log's 'Payment not credited' entries of one Checkout Session. */
+const notCredited = (api: TestApi, sessionId: string) =>
+  api.ctx.db.all<{ actor_type: string; details: string }>(
+    "SELECT actor_type, details FROM activity_logs WHERE action = 'Payment not credited' AND details LIKE ?",
+    [`%${sessionId}%`],
+  );
+
 const balance = async (api: TestApi, id: string) =>
   Number((await api.ctx.db.get<{ credit: number }>('SELECT credit FROM users WHERE id = ?', [id]))?.credit);
 
+const usd = { rate: 100, currency: 'usd' };
+
 it('turns a session into credits: metadata.credits first, else the amount paid times the rate', () => {
-  assert.equal(creditsFor({ amount_total: 500, metadata: { credits: '250' } }, 100), 250);
-  assert.equal(creditsFor({ amount_total: 500, metadata: { credits: ' 7 ' } }, 100), 7);
-  assert.equal(creditsFor({ amount_total: 500, metadata: { credits: '2.5' } }, 100), 500);
-  assert.equal(creditsFor({ amount_total: 500, metadata: { credits: '-3' } }, 100), 500);
-  assert.equal(creditsFor({ amount_total: 199 }, 100), 199);
-  assert.equal(creditsFor({ amount_total: 199 }, 1), 1);
-  assert.equal(creditsFor({ amount_total: null }, 100), 0);
+  assert.deepEqual(creditsFor({ amount_total: 500, metadata: { credits: '250' } }, usd), { credits: 250 });
+  assert.deepEqual(creditsFor({ amount_total: 500, metadata: { credits: ' 7 ' } }, usd), { credits: 7 });
+  assert.deepEqual(creditsFor({ amount_total: 199, currency: 'usd' }, usd), { credits: 199 });
+  assert.deepEqual(creditsFor({ amount_total: 199, currency: 'USD' }, { rate: 1, currency: 'usd' }), { credits: 1 });
+  assert.equal(creditsFor({ amount_total: null, currency: 'usd' }, usd).credits, 0);
 });
 
-it('never credits from a field of the wrong type: a number where Stripe sends a string, a non-integer amount', () => {
+it("knows Stripe's zero-decimal currencies: a whole yen is 1, not 100", () => {
+  const jpy = { rate: 2, currency: 'jpy' };
+  assert.deepEqual(creditsFor({ amount_total: 500, currency: 'jpy' }, jpy), { credits: 1000 });
+  assert.deepEqual(creditsFor({ amount_total: 500, currency: 'krw' }, { rate: 2, currency: 'krw' }), {
+    credits: 1000,
+  });
+  // IDR has two decimals in Stripe's amounts, though the rupiah has no coins below 1.
+  assert.deepEqual(creditsFor({ amount_total: 500, currency: 'idr' }, { rate: 2, currency: 'idr' }), {
+    credits: 10,
+  });
+});
+
+it('credits nothing from the amount of another currency than the configured one, unless metadata.credits names it', () => {
+  const other = creditsFor({ amount_total: 500, currency: 'eur' }, usd);
+  assert.equal(other.credits, 0);
+  assert.match(other.reason ?? '', /currency/);
+  assert.equal(creditsFor({ amount_total: 500 }, usd).credits, 0);
+  assert.deepEqual(creditsFor({ amount_total: 500, currency: 'eur', metadata: { credits: '40' } }, usd), {
+    credits: 40,
+  });
+});
+
+it('never credits from a field of the wrong type or an unusable metadata.credits', () => {
   // Stripe's metadata values are strings and its amounts integers in the minor unit; anything else is not
-  // Stripe's shape and must neither throw (a 500 makes Stripe retry forever) nor turn into credits.
-  const odd = (session: Record<string, unknown>) => creditsFor(session as Parameters<typeof creditsFor>[0], 100);
-  assert.equal(odd({ amount_total: 500, metadata: { credits: 250 } }), 500);
-  assert.equal(odd({ amount_total: '500' }), 0);
-  assert.equal(odd({ amount_total: true }), 0);
-  assert.equal(odd({ amount_total: 12.7 }), 0);
-  assert.equal(odd({ amount_total: -500 }), 0);
-  assert.equal(odd({ amount_total: 500, metadata: ['250'] }), 500);
+  // Stripe's shape and must neither throw (a 500 makes Stripe retry forever) nor turn into credits. A
+  // metadata.credits the operator set but that is no whole number is not guessed from the amount.
+  const odd = (session: Record<string, unknown>) =>
+    creditsFor({ currency: 'usd', ...session } as Parameters<typeof creditsFor>[0], usd);
+  for (const credits of [250, '2.5', '-3', '0', '', 'ten', '1e3'])
+    assert.equal(odd({ amount_total: 500, metadata: { credits } }).credits, 0, String(credits));
+  assert.equal(odd({ amount_total: '500' }).credits, 0);
+  assert.equal(odd({ amount_total: true }).credits, 0);
+  assert.equal(odd({ amount_total: 12.7 }).credits, 0);
+  assert.equal(odd({ amount_total: -500 }).credits, 0);
+  assert.deepEqual(odd({ amount_total: 500, metadata: ['250'] }), { credits: 500 });
 });
 
 describeEachDatabase(
@@ -90,16 +129,16 @@ describeEachDatabase(
       const payload = completed({ client_reference_id: user.id });
       const res = await deliver(api(), payload);
       assert.equal(res.status, 200, JSON.stringify(res.body));
-      assert.deepEqual(res.body, { received: true });
+      assert.deepEqual(webhookAckSchema.parse(res.body), { received: true });
       assert.equal(await balance(api(), user.id), 500);
       const ledger = await api().ctx.db.all<{ external_ref: string; reason: string; actor: string; delta: number }>(
         'SELECT external_ref, reason, actor, delta FROM credit_ledger WHERE user_id = ?',
         [user.id],
       );
-      const id = JSON.parse(payload).id;
+      const sessionId = JSON.parse(payload).data.object.id;
       assert.deepEqual(
         ledger.map((l) => ({ ...l, delta: Number(l.delta) })),
-        [{ external_ref: `stripe:${id}`, reason: 'payment', actor: 'stripe', delta: 500 }],
+        [{ external_ref: `stripe:${sessionId}`, reason: 'payment', actor: 'stripe', delta: 500 }],
       );
 
       // The same delivery again (Stripe retries): acknowledged, not credited twice.
@@ -211,8 +250,8 @@ describeEachDatabase(
         assert.equal(res.status, 200, `${payload}: ${JSON.stringify(res.body)}`);
         assert.deepEqual(res.body, { received: true });
       }
-      // The numeric metadata.credits falls back to the (valid) amount paid, like any unusable value.
-      assert.equal(await balance(api(), user.id), 500);
+      // A numeric metadata.credits is unusable: nothing is guessed from the amount paid.
+      assert.equal(await balance(api(), user.id), 0);
     });
 
     it('refuses a grant past the largest balance on both databases (409), changing nothing', async () => {
@@ -230,10 +269,62 @@ describeEachDatabase(
       // Up to the bound itself is fine.
       const rest = MAX_CREDIT_BALANCE - 2 * MAX_CREDIT_CHANGE;
       assert.deepEqual(await grant(rest), { status: 'granted', balance: MAX_CREDIT_BALANCE });
-      // A payment past it is left for Stripe to deliver again (after the balance was spent), not lost.
-      const payment = await deliver(api(), completed({ client_reference_id: user.id, metadata: { credits: '5' } }));
-      assert.equal(payment.status, 409);
+      // A payment past it: Stripe's retries come within days and could not change that, so it is
+      // acknowledged and left to an admin through the activity log.
+      const payload = completed({ client_reference_id: user.id, metadata: { credits: '5' } });
+      const payment = await deliver(api(), payload);
+      assert.equal(payment.status, 200);
       assert.equal(await balance(api(), user.id), MAX_CREDIT_BALANCE);
+      const [entry] = await notCredited(api(), JSON.parse(payload).data.object.id);
+      assert.match(entry?.details ?? '', /balance/);
+    });
+
+    it('credits one Checkout Session once, whichever of its events arrives (completed paid, then async succeeded)', async () => {
+      const { user } = await signInRegistered(api());
+      const first = JSON.parse(completed({ client_reference_id: user.id, metadata: { credits: '70' } }));
+      const second = JSON.parse(completed({ client_reference_id: user.id, metadata: { credits: '70' } }));
+      second.type = 'checkout.session.async_payment_succeeded';
+      second.data.object.id = first.data.object.id;
+      assert.notEqual(first.id, second.id);
+      assert.equal((await deliver(api(), JSON.stringify(first))).status, 200);
+      assert.equal((await deliver(api(), JSON.stringify(second))).status, 200);
+      assert.equal(await balance(api(), user.id), 70);
+      // Both at once: still once.
+      const a = JSON.parse(completed({ client_reference_id: user.id, metadata: { credits: '5' } }));
+      const b = { ...a, id: `${a.id}_b`, type: 'checkout.session.async_payment_succeeded' };
+      await Promise.all([deliver(api(), JSON.stringify(a)), deliver(api(), JSON.stringify(b))]);
+      assert.equal(await balance(api(), user.id), 75);
+    });
+
+    it('logs a paid session it cannot credit to the activity log, and acknowledges it', async () => {
+      const { user } = await signInRegistered(api());
+      const cases: { session: Record<string, unknown>; reason: RegExp }[] = [
+        { session: { client_reference_id: user.id, currency: 'eur', amount_total: 900 }, reason: /currency/ },
+        { session: { client_reference_id: user.id, metadata: { credits: 'lots' } }, reason: /metadata\.credits/ },
+        { session: { client_reference_id: '123456789012345678' }, reason: /account/ },
+        { session: {}, reason: /account/ },
+      ];
+      for (const { session, reason } of cases) {
+        const payload = JSON.parse(completed(session));
+        const res = await deliver(api(), JSON.stringify(payload));
+        assert.equal(res.status, 200, JSON.stringify(res.body));
+        const entries = await notCredited(api(), payload.data.object.id);
+        assert.equal(entries.length, 1, JSON.stringify(session));
+        const [entry] = entries;
+        assert.equal(entry?.actor_type, 'System');
+        assert.ok(entry?.details.includes(payload.id), entry?.details);
+        const o = payload.data.object;
+        assert.ok(entry?.details.includes(`${o.amount_total} ${o.currency}`), entry?.details);
+        assert.match(entry?.details ?? '', reason);
+      }
+      assert.equal(await balance(api(), user.id), 0);
+      // A credited payment and an unpaid one write no such entry.
+      const paid = JSON.parse(completed({ client_reference_id: user.id }));
+      await deliver(api(), JSON.stringify(paid));
+      const unpaid = JSON.parse(completed({ client_reference_id: user.id, payment_status: 'unpaid' }));
+      await deliver(api(), JSON.stringify(unpaid));
+      assert.equal((await notCredited(api(), paid.data.object.id)).length, 0);
+      assert.equal((await notCredited(api(), unpaid.data.object.id)).length, 0);
     });
 
     it('bounds the body and refuses a body that is not JSON', async () => {
@@ -273,3 +364,29 @@ describeEachDatabase(
   },
   { STRIPE_WEBHOOK_SECRET: SECRET },
 );
+
+describeEachDatabase(
+  'Stripe payment webhook in yen',
+  (api) => {
+    it('credits a whole yen as one unit and ignores a payment in dollars', async () => {
+      const { user } = await signInRegistered(api());
+      await deliver(api(), completed({ client_reference_id: user.id, currency: 'jpy', amount_total: 300 }));
+      assert.equal(await balance(api(), user.id), 600);
+      await deliver(api(), completed({ client_reference_id: user.id, currency: 'usd', amount_total: 300 }));
+      assert.equal(await balance(api(), user.id), 600);
+    });
+  },
+  { STRIPE_WEBHOOK_SECRET: SECRET, CANOPY_PAYMENT_CURRENCY: 'JPY', CANOPY_CREDITS_PER_CURRENCY_UNIT: '2' },
+);
+
+it('answers an unconfigured webhook with a text that names no setting', async () => {
+  const api = await startApi('sqlite');
+  try {
+    const res = await api.request('POST', '/payments/stripe/webhook', { body: { id: 'evt_1' } });
+    assert.equal(res.status, 503);
+    assert.equal(res.body.error, 'Payments are not configured.');
+    assert.equal(creditMessages.paymentsUnconfigured, 'Payments are not configured.');
+  } finally {
+    await api.close();
+  }
+});

@@ -49,8 +49,7 @@ export const creditMessages = {
   amountInvalid: `The amount must be a whole number other than 0, at most ${MAX_CREDIT_CHANGE.toLocaleString('en-GB')} either way.`,
   belowZero: 'This change would take the balance below zero.',
   balanceTooHigh: `This change would take the balance above ${MAX_CREDIT_BALANCE.toLocaleString('en-GB')} credits.`,
-  alreadyCredited: 'This payment was already credited.',
-  paymentsUnconfigured: 'Payments are not configured on this panel (STRIPE_WEBHOOK_SECRET is not set).',
+  paymentsUnconfigured: 'Payments are not configured.',
   badSignature: 'The payment event signature is missing, invalid or too old.',
 } as const;
 

@@ -1,26 +1,14 @@
 import { creditMessages as c } from '@canopy/contract';
 import Stripe from 'stripe';
+import { activityRepo } from '../activity/activity.repo.ts';
 import type { AppContext } from '../context.ts';
 import { AppError, badRequest } from '../errors.ts';
 import { grantCredits } from './credits.service.ts';
+import { creditsFor, isRecord, type PaidSession } from './payment-amount.ts';
 
 /** The acknowledgement of every event taken in: anything but a 2xx makes Stripe deliver it again. */
 const ACK = { received: true } as const;
 
-/**
- * The fields of a Checkout Session this seam reads (the rest of Stripe's object is ignored). Typed
- * `unknown`: they are read from signed JSON, and a field of another shape must be ignored, not throw
- * (a 500 only makes Stripe deliver the same event again).
- */
-interface PaidSession {
-  payment_status?: unknown;
-  client_reference_id?: unknown;
-  amount_total?: unknown;
-  metadata?: unknown;
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 /** A usable id: a non-empty string without control characters (PostgreSQL cannot even compare NUL). */
 const text = (value: unknown) =>
   typeof value === 'string' && value !== '' && !/\p{Cc}/u.test(value) ? value : undefined;
@@ -31,31 +19,58 @@ const text = (value: unknown) =>
  */
 const CREDITING_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
 
+/** The apis whose operator was told why payments are off (once each: the public answer names no setting). */
+const toldUnconfigured = new WeakSet<AppContext>();
+
 /** 503 before the body is read when the operator has not configured payments. */
 export function assertPaymentsConfigured(ctx: AppContext): string {
   const secret = ctx.config.stripeWebhookSecret;
-  if (!secret) throw new AppError(503, 'payments_unconfigured', c.paymentsUnconfigured);
-  return secret;
+  if (secret) return secret;
+  if (!toldUnconfigured.has(ctx)) {
+    toldUnconfigured.add(ctx);
+    ctx.log.warn('Stripe webhook called, but STRIPE_WEBHOOK_SECRET is not set: answering 503');
+  }
+  throw new AppError(503, 'payments_unconfigured', c.paymentsUnconfigured);
+}
+
+/** What an admin needs to settle a payment by hand; Stripe's text is shown without control characters. */
+interface Uncredited {
+  eventId: string;
+  session: PaidSession;
+  userId?: string;
+  reason: string;
 }
 
 /**
- * Credits a Checkout Session's buyer: `metadata.credits` when the operator's checkout set it (a whole
- * number), else the amount paid (in the currency's minor unit) times the configured rate.
+ * A paid session that credits nothing is money taken and not given: an error in the log and an entry in
+ * the admin panel's activity log. Stripe's retries could not change it, so the event is still acknowledged.
  */
-export function creditsFor(session: PaidSession, creditsPerCurrencyUnit: number): number {
-  const named = isRecord(session.metadata) ? session.metadata.credits : undefined;
-  if (typeof named === 'string' && /^\d{1,9}$/.test(named.trim())) return Number(named.trim());
-  const paid = session.amount_total;
-  if (typeof paid !== 'number' || !Number.isSafeInteger(paid) || paid <= 0) return 0;
-  return Math.floor((paid / 100) * creditsPerCurrencyUnit);
+async function reportUncredited(ctx: AppContext, u: Uncredited) {
+  const shown = (v: unknown) =>
+    String(v ?? '-')
+      .replace(/\p{Cc}/gu, '')
+      .slice(0, 100);
+  const details =
+    `event ${shown(u.eventId)}, session ${shown(u.session.id)}, ` +
+    `${shown(u.session.amount_total)} ${shown(u.session.currency)}, account ${shown(u.userId)}: ${u.reason}`;
+  ctx.log.error({ stripeEvent: u.eventId, details }, 'stripe payment not credited');
+  try {
+    await activityRepo.add(
+      ctx.db,
+      { action: 'Payment not credited', actorType: 'System', actorName: 'Stripe', details },
+      ctx.now(),
+    );
+  } catch (error) {
+    ctx.log.error({ err: error, details }, 'activity log entry for an uncredited payment could not be written');
+  }
 }
 
 /**
  * POST /payments/stripe/webhook. The signature is checked with Stripe's own verifier over the exact bytes
  * received (and their age against the api's clock); then a paid checkout session (completed, or its delayed
  * payment succeeded) credits the account named by client_reference_id (or metadata.discordId) once per
- * event id. Anything else is acknowledged and logged, since a non-2xx would only make Stripe retry an
- * event that can never apply.
+ * Checkout Session, whichever of its events arrives. Anything else is acknowledged, since a non-2xx would
+ * only make Stripe retry an event that can never apply; a paid one is reported (reportUncredited).
  */
 export async function handleStripeWebhook(
   ctx: AppContext,
@@ -79,35 +94,35 @@ export async function handleStripeWebhook(
   const data: unknown = event.data;
   const object = isRecord(data) ? data.object : undefined;
   const session: PaidSession = isRecord(object) ? object : {};
-  if (typeof event.id !== 'string' || event.id === '') {
-    log.warn('stripe checkout ignored: the event has no id to credit it once under');
-    return ACK;
-  }
   if (session.payment_status !== 'paid') {
     log.info({ paymentStatus: session.payment_status }, 'stripe checkout ignored: not paid');
     return ACK;
   }
+  const eventId = String(event.id);
   const userId =
     text(session.client_reference_id) ?? (isRecord(session.metadata) ? text(session.metadata.discordId) : undefined);
-  const credits = creditsFor(session, ctx.config.creditsPerCurrencyUnit);
-  if (!userId || credits <= 0) {
-    log.warn({ userId, credits }, 'stripe checkout ignored: no account or no credits in it');
+  const sessionId = text(session.id);
+  const worth = creditsFor(session, { rate: ctx.config.creditsPerCurrencyUnit, currency: ctx.config.paymentCurrency });
+  const refusal = !sessionId
+    ? 'the session has no id to credit it once under'
+    : !userId
+      ? 'no account id (client_reference_id or metadata.discordId)'
+      : worth.reason;
+  if (refusal || !sessionId || !userId) {
+    await reportUncredited(ctx, { eventId, session, userId, reason: refusal ?? 'nothing to credit' });
     return ACK;
   }
   try {
-    const result = await grantCredits(
-      ctx.db,
-      userId,
-      credits,
-      { reason: 'payment', actor: 'stripe', externalRef: `stripe:${event.id}` },
-      ctx.now(),
-    );
-    if (result.status === 'duplicate') log.info('stripe event already credited: ignored');
-    else log.info({ userId, credits, balance: result.balance }, 'stripe payment credited');
+    // Keyed on the session: its completed and async_payment_succeeded events can never both credit it.
+    const grant = { reason: 'payment', actor: 'stripe', externalRef: `stripe:${sessionId}` };
+    const result = await grantCredits(ctx.db, userId, worth.credits, grant, ctx.now());
+    if (result.status === 'duplicate') log.info({ sessionId }, 'stripe checkout already credited: ignored');
+    else log.info({ userId, credits: worth.credits, balance: result.balance }, 'stripe payment credited');
   } catch (error) {
-    // An unknown account or an absurd amount never becomes creditable: retrying it would change nothing.
-    if (!(error instanceof AppError) || (error.status !== 404 && error.status !== 400)) throw error;
-    log.warn({ userId, credits, reason: error.message }, 'stripe payment not credited');
+    // An unknown account, an absurd amount or a full balance: retrying within Stripe's days would not help.
+    if (!(error instanceof AppError) || ![400, 404, 409].includes(error.status)) throw error;
+    const reason = error.status === 404 ? 'no account has this id' : error.message;
+    await reportUncredited(ctx, { eventId, session, userId, reason });
   }
   return ACK;
 }
