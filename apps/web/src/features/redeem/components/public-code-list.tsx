@@ -35,9 +35,10 @@ export function PublicCodeList({ userId, redeem }: { userId: string; redeem: Ret
               key={c.code}
               data-testid="public-code"
               data-code={c.code}
-              className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-line bg-canvas/60 px-4 py-3"
+              // The details wrap beside the button, so Redeem stays at the right of every row on a phone too.
+              className="flex items-center justify-between gap-3 rounded-lg border border-line bg-canvas/60 px-4 py-3"
             >
-              <div className="flex min-w-0 flex-col gap-1">
+              <div className="flex min-w-0 flex-1 flex-col gap-1">
                 <p className="flex flex-wrap items-center gap-2">
                   <span className="font-mono font-semibold text-ink">{c.code}</span>
                   <RedeemStatusPill status={c.status} />
@@ -59,6 +60,7 @@ export function PublicCodeList({ userId, redeem }: { userId: string; redeem: Ret
               {canRedeem(c) && (
                 <Button
                   size="sm"
+                  className="shrink-0"
                   data-testid="public-code-redeem"
                   aria-label={`Redeem ${c.code}`}
                   loading={redeem.isPending && redeem.variables?.code === c.code}
