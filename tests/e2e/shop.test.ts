@@ -53,6 +53,8 @@ describe('Renew & Shop', () => {
     const addSlot = item(page, 'extra_slot').getByRole('button', { name: s.addToCart });
     await addSlot.click();
     await addSlot.click();
+    // The card says how many are in the cart (on a phone the cart is out of sight below the grid).
+    await item(page, 'extra_slot').getByTestId('shop-item-in-cart').getByText(`${s.inCart} ×2`).waitFor();
     const checkout = page.getByTestId('cart').getByRole('button', { name: s.checkout });
     await page.getByTestId('cart-short').getByText(s.notEnoughCredits).waitFor();
     assert.equal(await text(page, 'cart-total'), s.credits(1200));

@@ -68,7 +68,7 @@ export function RenewPage() {
                 <ShopItemCard
                   key={item.id}
                   item={item}
-                  inCart={(cart[item.id] ?? 0) > 0}
+                  quantity={cart[item.id] ?? 0}
                   canBuy={canBuy}
                   onAdd={() => add(item)}
                 />

@@ -5,17 +5,18 @@ import { ItemIcon, isStorageItem, StorageIcon } from './shop-icons.tsx';
 /** One item of the grid: icon, name, description, cost in credits, and its purchase state or add button. */
 export function ShopItemCard({
   item,
-  inCart,
+  quantity,
   canBuy,
   onAdd,
 }: {
   item: ShopItem;
-  inCart: boolean;
+  /** How many of it the cart holds (0: none). */
+  quantity: number;
   canBuy: boolean;
   onAdd: () => void;
 }) {
   const storage = isStorageItem(item.id);
-  const oneTimeInCart = item.type === 'one_time' && inCart;
+  const oneTimeInCart = item.type === 'one_time' && quantity > 0;
   return (
     <li
       data-testid="shop-item"
@@ -47,14 +48,22 @@ export function ShopItemCard({
             {s.purchased}
           </span>
         ) : canBuy ? (
-          <Button
-            size="sm"
-            variant={oneTimeInCart ? 'secondary' : 'primary'}
-            className="whitespace-nowrap"
-            onClick={onAdd}
-          >
-            {oneTimeInCart ? s.inCart : s.addToCart}
-          </Button>
+          <span className="flex items-center gap-2">
+            {/* On a phone the cart is below the grid: the card itself shows that the add worked. */}
+            {item.type === 'quantifiable' && quantity > 0 && (
+              <span data-testid="shop-item-in-cart" className="whitespace-nowrap text-ink-muted text-xs">
+                {s.inCart} ×{quantity}
+              </span>
+            )}
+            <Button
+              size="sm"
+              variant={oneTimeInCart ? 'secondary' : 'primary'}
+              className="whitespace-nowrap"
+              onClick={onAdd}
+            >
+              {oneTimeInCart ? s.inCart : s.addToCart}
+            </Button>
+          </span>
         ) : null}
       </div>
     </li>
