@@ -21,6 +21,7 @@ import { registerRateLimits } from './http/rate-limits.ts';
 import { bodyTooLarge, closeOnUnreadBody, rejectControlCharacters, serverTiming } from './http/request-guards.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { itemsRoutes } from './items/items.routes.ts';
+import { paymentsRoutes } from './payments/payments.routes.ts';
 import { redeemRoutes } from './redeem/redeem.routes.ts';
 import { RuntimeBusyError } from './runtime/types.ts';
 import { startScheduler } from './scheduler/server-time.ts';
@@ -132,6 +133,7 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}) 
   customItemsRoutes(app, ctx);
   redeemRoutes(app, ctx);
   shopRoutes(app, ctx);
+  paymentsRoutes(app, ctx);
   setupGuideRoutes(app, ctx);
   feedbackRoutes(app, ctx);
   assistantRoutes(app, ctx);

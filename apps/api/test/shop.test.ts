@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import {
+  CHECKOUT_RATE_LIMIT,
   checkoutResponseSchema,
   creditMessages,
   economyMessages,
@@ -9,7 +10,6 @@ import {
   shopItemsSchema,
 } from '@canopy/contract';
 import { grantCredits } from '../src/payments/credits.service.ts';
-import { CHECKOUT_RATE_LIMIT } from '../src/shop/shop.routes.ts';
 import { signIn, signInRegistered } from './support/factories.ts';
 import { describeEachDatabase, type TestApi } from './support/harness.ts';
 import { sql } from './support/servers.ts';

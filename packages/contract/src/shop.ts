@@ -4,6 +4,10 @@ import { z } from 'zod';
 export const CART_MAX_ENTRIES = 20;
 /** Most units of one quantifiable item per checkout. */
 export const CART_MAX_QUANTITY = 100;
+/** Checkouts per user per minute: a person clicks a few times; scripts hammering the debit are cut off. */
+export const CHECKOUT_RATE_LIMIT = { max: 30, windowMs: 60_000 } as const;
+/** Stripe webhook deliveries per IP per minute: Stripe sends from a handful of addresses; a flood from one is not Stripe. */
+export const WEBHOOK_RATE_LIMIT = { max: 300, windowMs: 60_000 } as const;
 /** Largest Stripe webhook body accepted: a checkout.session.completed event is a few KB. */
 export const STRIPE_WEBHOOK_BODY_LIMIT = 64 * 1024;
 

@@ -1,8 +1,8 @@
 import { ASSISTANT_RATE_LIMIT, chatRequestSchema } from '@canopy/contract';
 import type { FastifyInstance } from 'fastify';
+import { admitAccount } from '../access/account-access.ts';
 import type { AppContext } from '../context.ts';
-import { callerOf, route } from '../http/route.ts';
-import { registered } from '../items/own-server.ts';
+import { route } from '../http/route.ts';
 import { requestOrigin } from '../setup-guide/setup-guide.service.ts';
 import { chat } from './assistant.service.ts';
 import { ASSISTANT_BODY_LIMIT } from './body-limit.ts';
@@ -18,11 +18,7 @@ export function assistantRoutes(app: FastifyInstance, ctx: AppContext) {
     // Counted per account before the body is read: each question may cost a paid model call.
     rateLimit: { perAccount: { rule: ASSISTANT_RATE_LIMIT, key: 'caller' } },
     // Unregistered callers are refused before their body is read, like every other refusal of the chain.
-    admit: async ({ req }) => {
-      const caller = callerOf(req);
-      if (caller) registered(caller);
-      return () => {};
-    },
+    admit: admitAccount(ctx, {}),
     handler: async ({ caller, body, req, reply }) => {
       // A caller who leaves stops the model call too.
       const gone = new AbortController();

@@ -1,10 +1,15 @@
-import { FEEDBACK_RATE_LIMIT, feedbackRequestSchema } from '@canopy/contract';
+import { FEEDBACK_RATE_LIMIT, feedbackMessages, feedbackRequestSchema } from '@canopy/contract';
 import type { FastifyInstance } from 'fastify';
+import { admitAccount } from '../access/account-access.ts';
 import type { AppContext } from '../context.ts';
 import { route } from '../http/route.ts';
 import { submitFeedback } from './feedback.service.ts';
 
-/** POST /feedback (panel document, sections 2.12 and 7): rate limited per user before the body is read. */
+/**
+ * POST /feedback (panel document, sections 2.12 and 7): rate limited per user, and for registered,
+ * unbanned users outside maintenance (non-admins see only the maintenance page then; a scripted caller
+ * gets the same answer), all before the body is read.
+ */
 export function feedbackRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ctx, {
     method: 'POST',
@@ -12,6 +17,7 @@ export function feedbackRoutes(app: FastifyInstance, ctx: AppContext) {
     access: 'user',
     body: feedbackRequestSchema,
     rateLimit: { perAccount: { rule: FEEDBACK_RATE_LIMIT, key: 'caller' } },
+    admit: admitAccount(ctx, { maintenance: true, unbanned: { message: feedbackMessages.banned } }),
     handler: ({ caller, body }) => submitFeedback(ctx, caller, body),
   });
 }

@@ -1,13 +1,10 @@
-import { STRIPE_WEBHOOK_BODY_LIMIT } from '@canopy/contract';
+import { STRIPE_WEBHOOK_BODY_LIMIT, WEBHOOK_RATE_LIMIT } from '@canopy/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { route } from '../http/route.ts';
 import { assertPaymentsConfigured, handleStripeWebhook } from './stripe-webhook.ts';
 
-/** Stripe's deliveries come from a handful of addresses; a flood from one address is not Stripe. */
-export const WEBHOOK_RATE_LIMIT = { max: 300, windowMs: 60_000 };
-
-/** The payment seam: Stripe's signed events credit accounts (registered by shopRoutes). */
+/** The payment seam: Stripe's signed events credit accounts. */
 export function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ctx, {
     method: 'POST',

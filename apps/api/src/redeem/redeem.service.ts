@@ -1,7 +1,6 @@
 import {
   expiryDayOf,
   redeemMessages as m,
-  messages,
   PUBLIC_CODES_LIMIT,
   type PublicRedeemCode,
   type RedeemResponse,
@@ -9,28 +8,18 @@ import {
   redeemStatus,
   rewardText,
 } from '@canopy/contract';
+import { isAdmin } from '../access/account-access.ts';
 import { activityRepo } from '../activity/activity.repo.ts';
 import type { Caller } from '../auth/guard.ts';
 import { collaboratorsRepo } from '../collaborators/collaborators.repo.ts';
 import type { AppContext } from '../context.ts';
 import { isUniqueViolation } from '../db/db.ts';
 import { addServerDays, addSlots } from '../economy/grants.ts';
-import { AppError, conflict, forbidden, maintenance, notFound } from '../errors.ts';
-import { registered } from '../items/own-server.ts';
-import { settingsRepo } from '../settings/settings.repo.ts';
-import { isBanActive } from '../users/profile.ts';
+import { AppError, conflict, notFound } from '../errors.ts';
 import { type RedeemCodeRow, redeemRepo } from './redeem.repo.ts';
 
 /** The profile shows this many of the latest redemptions. */
 const HISTORY_LIMIT = 100;
-
-const isAdmin = (caller: Caller) => caller.user.is_admin === 1;
-
-/** The Redeem page is for registered, unbanned users outside maintenance (admins pass maintenance). */
-async function mayUseRedeemPage(ctx: AppContext, caller: Caller) {
-  registered(caller);
-  if (!isAdmin(caller) && (await settingsRepo.load(ctx.db)).maintenance) throw maintenance();
-}
 
 const entryOf = (row: RedeemCodeRow & { mine: boolean }, now: number): PublicRedeemCode => ({
   code: row.code,
@@ -43,11 +32,11 @@ const entryOf = (row: RedeemCodeRow & { mine: boolean }, now: number): PublicRed
   expiryDate: row.expires_at === null ? null : expiryDayOf(row.expires_at),
 });
 
-/** GET /users/{id}/public-redeem-codes: the public codes as user {id} sees them (own id; admins any). */
-export async function listPublicCodes(ctx: AppContext, caller: Caller, id: string): Promise<PublicRedeemCode[]> {
-  if (caller.user.id !== id && !isAdmin(caller)) throw forbidden(messages.missingPermission, 'not_your_account');
-  await mayUseRedeemPage(ctx, caller);
-  if (!isAdmin(caller) && isBanActive(caller.user, ctx.now())) throw forbidden(messages.bannedPage, 'banned');
+/**
+ * GET /users/{id}/public-redeem-codes: the public codes as user {id} sees them (who may ask is decided
+ * before, in redeem.routes.ts).
+ */
+export async function listPublicCodes(ctx: AppContext, id: string): Promise<PublicRedeemCode[]> {
   const now = ctx.now();
   return (await redeemRepo.listPublic(ctx.db, id, PUBLIC_CODES_LIMIT)).map((row) => entryOf(row, now));
 }
@@ -55,12 +44,11 @@ export async function listPublicCodes(ctx: AppContext, caller: Caller, id: strin
 /**
  * POST /users/{id}/redeem: one claim of an available code for the caller, and its reward, in one
  * transaction. The stock update is conditional (never oversold); the claims' primary key refuses a second
- * claim of the same code, also when two arrive at once.
+ * claim of the same code, also when two arrive at once. For the caller's own account (redeem.routes.ts
+ * admits only that).
  */
-export async function redeemCode(ctx: AppContext, caller: Caller, id: string, code: string): Promise<RedeemResponse> {
-  if (caller.user.id !== id) throw forbidden(messages.missingPermission, 'not_your_account');
-  await mayUseRedeemPage(ctx, caller);
-  if (isBanActive(caller.user, ctx.now())) throw forbidden(m.banned, 'banned');
+export async function redeemCode(ctx: AppContext, caller: Caller, code: string): Promise<RedeemResponse> {
+  const id = caller.user.id;
   const key = redeemCodeKey(code);
   const now = ctx.now();
   try {

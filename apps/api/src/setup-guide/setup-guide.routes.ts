@@ -1,9 +1,9 @@
 import { hostsFile, setupPaths, surgeProfile } from '@canopy/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { admitAccount } from '../access/account-access.ts';
 import type { AppContext } from '../context.ts';
 import type { RateRule } from '../http/rate-limits.ts';
 import { route } from '../http/route.ts';
-import { registered } from '../items/own-server.ts';
 import { gameIp, requestOrigin, setupGuide } from './setup-guide.service.ts';
 
 /**
@@ -47,9 +47,9 @@ export function setupGuideRoutes(app: FastifyInstance, ctx: AppContext) {
     url: setupPaths.guide,
     access: 'user',
     rateLimit: { perIp: SETUP_FILES_RATE_LIMIT },
-    handler: async ({ caller, req, reply }) => {
-      // Registered users only (route table); banned users keep this page (spec 2.5).
-      registered(caller);
+    // Registered users only (route table); banned users keep this page (spec 2.5).
+    admit: admitAccount(ctx, {}),
+    handler: async ({ req, reply }) => {
       const guide = await setupGuide(ctx, requestOrigin(req));
       // Built from the request's Host when no public URL is configured: never shared between callers.
       reply.header('cache-control', 'private, max-age=60');

@@ -1,19 +1,18 @@
-import { checkoutRequestSchema } from '@canopy/contract';
+import { CHECKOUT_RATE_LIMIT, checkoutRequestSchema, messages } from '@canopy/contract';
 import type { FastifyInstance } from 'fastify';
+import { admitAccount } from '../access/account-access.ts';
 import type { AppContext } from '../context.ts';
-import { callerOf, route } from '../http/route.ts';
-import { paymentsRoutes } from '../payments/payments.routes.ts';
-import { assertMayShop, checkout, listShopItems } from './shop.service.ts';
+import { route } from '../http/route.ts';
+import { assertNotCollaborator, checkout, listShopItems } from './shop.service.ts';
 
-/** Checkouts per user per minute: a person clicks a few times; scripts hammering the debit are cut off. */
-export const CHECKOUT_RATE_LIMIT = { max: 30, windowMs: 60_000 };
-
-/** Renew & Shop (spec 2.9 and 7), and the payment webhook that fills the balance it spends. */
+/** Renew & Shop (spec 2.9 and 7): every refusal that does not depend on a cart happens before a body is read. */
 export function shopRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ctx, {
     method: 'GET',
     url: '/shop/items',
     access: 'user',
+    // Like the page; the catalogue stays readable while the shop is disabled.
+    admit: admitAccount(ctx, { maintenance: true }),
     handler: ({ caller }) => listShopItems(ctx, caller),
   });
   route(app, ctx, {
@@ -22,13 +21,11 @@ export function shopRoutes(app: FastifyInstance, ctx: AppContext) {
     access: 'user',
     body: checkoutRequestSchema,
     rateLimit: { perAccount: { rule: CHECKOUT_RATE_LIMIT, key: 'caller' } },
-    // Every refusal that does not depend on the cart happens before its bytes are read.
-    admit: async ({ req }) => {
-      const caller = callerOf(req);
-      if (caller) await assertMayShop(ctx, caller, (req.params as { id?: string }).id ?? '');
-      return () => {};
-    },
+    admit: admitAccount(
+      ctx,
+      { self: {}, maintenance: true, unbanned: { message: messages.bannedPage }, feature: 'disableShop' },
+      (caller) => assertNotCollaborator(ctx, caller),
+    ),
     handler: ({ caller, body }) => checkout(ctx, caller.user, body.cart),
   });
-  paymentsRoutes(app, ctx);
 }

@@ -1,25 +1,20 @@
-import { type Cart, type CheckoutResponse, messages, type ShopItem, shopMessages as s } from '@canopy/contract';
+import { type Cart, type CheckoutResponse, type ShopItem, shopMessages as s } from '@canopy/contract';
+import { isAdmin } from '../access/account-access.ts';
 import { activityRepo } from '../activity/activity.repo.ts';
 import type { Caller } from '../auth/guard.ts';
 import { collaboratorsRepo } from '../collaborators/collaborators.repo.ts';
 import type { AppContext } from '../context.ts';
 import { type Db, isUniqueViolation } from '../db/db.ts';
 import { addServerDays, addSlots, changeCredit, raiseStorageLimit } from '../economy/grants.ts';
-import { badRequest, conflict, forbidden, maintenance } from '../errors.ts';
-import { registered } from '../items/own-server.ts';
-import { settingsRepo } from '../settings/settings.repo.ts';
-import { isBanActive } from '../users/profile.ts';
+import { badRequest, conflict, forbidden } from '../errors.ts';
 import type { UserRow } from '../users/users.repo.ts';
 import { type ShopItemRow, shopRepo } from './shop.repo.ts';
 
 /**
- * GET /shop/items: what is on sale, with the one_time items this caller already bought marked. For
- * registered users outside maintenance (admins pass it), like the page; the catalogue stays readable
- * while the shop is disabled.
+ * GET /shop/items: what is on sale, with the one_time items this caller already bought marked (who may
+ * ask: shop.routes.ts).
  */
 export async function listShopItems(ctx: AppContext, caller: Caller): Promise<ShopItem[]> {
-  registered(caller);
-  if (caller.user.is_admin !== 1 && (await settingsRepo.load(ctx.db)).maintenance) throw maintenance();
   const [items, bought] = await Promise.all([
     shopRepo.listActive(ctx.db),
     shopRepo.oneTimeBought(ctx.db, caller.user.id),
@@ -34,21 +29,9 @@ export async function listShopItems(ctx: AppContext, caller: Caller): Promise<Sh
   }));
 }
 
-/**
- * Who may check out, decided before the body is read: the caller's own account, registered, not banned,
- * the shop switched on (admins bypass it), and not a collaborator (spec 6: owner only). The refusal
- * order matches the page's.
- */
-export async function assertMayShop(ctx: AppContext, caller: Caller, id: string): Promise<void> {
-  const user = caller.user;
-  if (user.id !== id) throw forbidden(messages.missingPermission, 'not_your_account');
-  registered(caller);
-  const isAdmin = user.is_admin === 1;
-  const settings = await settingsRepo.load(ctx.db);
-  if (settings.maintenance && !isAdmin) throw maintenance();
-  if (isBanActive(user, ctx.now())) throw forbidden(messages.bannedPage, 'banned');
-  if (settings.disableShop && !isAdmin) throw forbidden(messages.featureDisabled, 'feature_disabled');
-  if (await collaboratorsRepo.serverOf(ctx.db, user.id)) throw forbidden(s.ownerOnly, 'owner_only');
+/** Checkout is the owner's (spec 6): a collaborator is refused, before the body and again under the lock. */
+export async function assertNotCollaborator(ctx: AppContext, caller: Caller): Promise<void> {
+  if (await collaboratorsRepo.serverOf(ctx.db, caller.user.id)) throw forbidden(s.ownerOnly, 'owner_only');
 }
 
 /** The cart's lines at the database's prices; refuses unknown items and a one_time quantity above 1. */
@@ -127,7 +110,7 @@ async function logPurchase(
       ctx.db,
       {
         action: 'Shop purchase',
-        actorType: user.is_admin === 1 ? 'Admin' : 'User',
+        actorType: isAdmin(user) ? 'Admin' : 'User',
         actorName: user.grow_id ?? user.username,
         details: `${what} for ${total} credits`,
       },
