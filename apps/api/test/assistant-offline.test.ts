@@ -1,14 +1,22 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { assistantMessages as a, defaultSettings, hostsLines, setupGuideContent } from '@canopy/contract';
+import {
+  assistantMessages as a,
+  collaboratorPermissions,
+  defaultSettings,
+  hostsLines,
+  setupGuideContent,
+  setupGuideMessages,
+} from '@canopy/contract';
 import { type CallerState, startBlockers } from '../src/assistant/caller-state.ts';
 import { offlineAnswer, platformsOf, type SetupLinks, topicOf } from '../src/assistant/offline-helper.ts';
 import { systemPrompt } from '../src/assistant/system-prompt.ts';
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
 const DAY = 24 * 3600 * 1000;
-const links: SetupLinks = {
+const links: NonNullable<SetupLinks> = {
   ip: '203.0.113.7',
+  hostsLines: hostsLines('203.0.113.7'),
   tunnelUrl: 'https://panel.example/setup/powertunnel.txt',
   surgeUrl: 'https://panel.example/setup/surge.conf',
 };
@@ -149,12 +157,17 @@ describe('offline helper: answers use the live state', () => {
     const ios = offlineAnswer('connect on iOS', state(), links);
     assert.ok(ios.includes(`Profile URL: ${links.surgeUrl}`));
     for (const step of setupGuideContent.EN.platforms.ios.steps) assert.ok(ios.includes(step), step);
-    // A game address that is a hostname is not written into hosts lines.
-    assert.ok(!offlineAnswer('windows', state(), { ...links, ip: 'game.example' }).includes('game.example www.'));
+    // An address that cannot be resolved right now: the steps, and the Setup Guide's text instead of lines.
+    const unresolved = offlineAnswer('windows', state(), null);
+    assert.ok(unresolved.includes(setupGuideMessages.ipUnresolved));
+    assert.ok(!unresolved.includes('Hosts lines'));
   });
 
   it('how to add a collaborator: owner, collaborator, no server', () => {
     assert.match(offlineAnswer('add a collaborator', state(), links), /Collaborators page.*You own MyServer/s);
+    // Every permission the contract knows, named as the api stores it.
+    for (const p of collaboratorPermissions)
+      assert.ok(offlineAnswer('add a collaborator', state(), links).includes(p), p);
     const c = state({ server: server({ role: 'collaborator', permissions: ['worlds:manage'] }) });
     assert.match(
       offlineAnswer('add a collaborator', c, links),
@@ -181,6 +194,7 @@ describe('system prompt', () => {
     assert.match(prompt, /Storage: 300MB used of 256MB \(full\)/);
     assert.match(prompt, /Credit: 42/);
     assert.match(prompt, /Start blocked by: storage is full/);
-    assert.ok(prompt.includes(links.tunnelUrl ?? ''));
+    assert.ok(prompt.includes(links.tunnelUrl));
+    assert.ok(prompt.includes(links.hostsLines[0] ?? 'none'));
   });
 });

@@ -134,3 +134,22 @@ describeEachDatabase('SkyHelper with the offline helper', (api) => {
     assert.doesNotMatch(res.body.message.text, new RegExp(hostingMessages.bannedActions));
   });
 });
+
+describeEachDatabase(
+  'SkyHelper and the Setup Guide give the same setup',
+  (api) => {
+    it('a hostname game address: the hosts lines and URLs are the Setup Guide page’s', async () => {
+      const user = await signInRegistered(api());
+      const guide = await api().request('GET', '/setup-guide', { token: user.sessionToken });
+      assert.equal(guide.status, 200, JSON.stringify(guide.body));
+      const res = await ask(api(), user.sessionToken, { message: 'How do I connect on Windows, Android and iOS?' });
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      const text: string = res.body.message.text;
+      assert.ok(guide.body.hostsLines.length > 0);
+      for (const line of guide.body.hostsLines) assert.ok(text.includes(line), `${line} in ${text}`);
+      assert.ok(text.includes(guide.body.tunnelUrl), text);
+      assert.ok(text.includes(guide.body.surgeUrl), text);
+    });
+  },
+  { CANOPY_PUBLIC_URL: 'https://panel.example.test', CANOPY_PUBLIC_IP: 'localhost' },
+);

@@ -4,20 +4,27 @@ import {
   type ChatMessage,
   type ChatRequest,
   type ChatResponse,
-  setupPaths,
 } from '@canopy/contract';
 import type { Caller } from '../auth/guard.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
+import { setupGuide } from '../setup-guide/setup-guide.service.ts';
 import { loadCallerState } from './caller-state.ts';
 import { offlineAnswer, type SetupLinks } from './offline-helper.ts';
 import { askProvider } from './providers.ts';
 import { systemPrompt } from './system-prompt.ts';
 
-/** Where players get the setup files: the configured public URL, else the origin the caller used. */
-export function setupLinks(ctx: AppContext, origin: string): SetupLinks {
-  const base = ctx.config.publicUrl ?? origin;
-  return { ip: ctx.config.publicIp, tunnelUrl: `${base}${setupPaths.tunnel}`, surgeUrl: `${base}${setupPaths.surge}` };
+/**
+ * The Setup Guide page's own data (setup-guide.service.ts), so SkyHelper and the page say the same; null
+ * when the game address cannot be resolved: the other answers do not need it.
+ */
+async function setupLinks(ctx: AppContext, origin: string): Promise<SetupLinks> {
+  try {
+    return await setupGuide(ctx, origin);
+  } catch (error) {
+    ctx.log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'SkyHelper: no setup links');
+    return null;
+  }
 }
 
 const answer = (text: string): ChatResponse => ({
@@ -38,7 +45,7 @@ export async function chat(
   opts: { origin: string; gone: AbortSignal },
 ): Promise<ChatResponse> {
   const state = await loadCallerState(ctx, caller);
-  const links = setupLinks(ctx, opts.origin);
+  const links = await setupLinks(ctx, opts.origin);
   const ai = ctx.config.ai;
   if (ai.provider === 'offline') return answer(offlineAnswer(req.message, state, links));
 

@@ -1,9 +1,12 @@
 import {
   assistantMessages,
+  type CollaboratorPermission,
+  collaboratorPermissions,
   GRACE_PERIOD_DAYS,
-  hostsLines,
+  type SetupGuide,
   type SetupPlatform,
   setupGuideContent,
+  setupGuideMessages,
   setupPlatformLabels,
 } from '@canopy/contract';
 import { type CallerState, hasServerActions, startBlockers } from './caller-state.ts';
@@ -11,12 +14,11 @@ import { type CallerState, hasServerActions, startBlockers } from './caller-stat
 /** The questions the offline helper knows, in the order they are tried. */
 export type OfflineTopic = 'start_disabled' | 'start' | 'grace' | 'connect' | 'collaborator' | 'fallback';
 
-/** Where a player gets the setup files (from the Setup Guide's configuration). */
-export interface SetupLinks {
-  ip: string;
-  tunnelUrl: string | null;
-  surgeUrl: string | null;
-}
+/**
+ * What the Setup Guide page shows (setup-guide.service.ts setupGuide: the resolved game address, its hosts
+ * lines, the tunnel and profile URLs), or null when the game address cannot be resolved right now.
+ */
+export type SetupLinks = SetupGuide | null;
 
 const has = (text: string, pattern: RegExp) => pattern.test(text);
 
@@ -128,24 +130,27 @@ function grace(s: CallerState): string {
 
 function connect(question: string, links: SetupLinks): string {
   const guide = setupGuideContent.EN.platforms;
+  const unresolved = links ? '' : `\n\n${setupGuideMessages.ipUnresolved}`;
   const parts = platformsOf(question).map((p) => {
     const section = guide[p];
     const steps = section.steps.map((step, i) => `${i + 1}. ${step}`).join('\n');
     return `${setupPlatformLabels[p]} — ${section.title}\n${steps}\n${extra(p, links)}${section.note}`;
   });
-  return `To connect, point the game's hostnames at this platform's game server, then log in as usual. The Setup Guide page has copy buttons for everything below.\n\n${parts.join('\n\n')}`;
+  return `To connect, point the game's hostnames at this platform's game server, then log in as usual. The Setup Guide page has copy buttons for everything below.\n\n${parts.join('\n\n')}${unresolved}`;
 }
 
 function extra(p: SetupPlatform, links: SetupLinks): string {
-  if (p === 'windows')
-    return /^\d{1,3}(\.\d{1,3}){3}$/.test(links.ip) ? `Hosts lines:\n${hostsLines(links.ip).join('\n')}\n` : '';
-  const url = p === 'android' ? links.tunnelUrl : links.surgeUrl;
-  return url ? `${p === 'android' ? 'Tunnel URL' : 'Profile URL'}: ${url}\n` : '';
+  if (!links) return '';
+  if (p === 'windows') return `Hosts lines:\n${links.hostsLines.join('\n')}\n`;
+  return p === 'android' ? `Tunnel URL: ${links.tunnelUrl}\n` : `Profile URL: ${links.surgeUrl}\n`;
 }
 
+/** The one permission whose name does not say what it allows. */
+const ACTIONS: CollaboratorPermission = 'server:actions';
+const permissionList = collaboratorPermissions.map((p) => (p === ACTIONS ? `${p} (start, stop, restart)` : p));
+
 function collaborator(s: CallerState): string {
-  const how =
-    'The server owner opens the Collaborators page, enters the player (their Discord account must have signed in to Canopy and registered a GrowID), ticks the permissions to grant and saves. Permissions: server:actions (start, stop, restart), worlds:manage, players:manage, backups:manage, config:manage and console:use. Collaborators cannot create or delete the server, renew it or use the shop.';
+  const how = `The server owner opens the Collaborators page, enters the player (their Discord account must have signed in to Canopy and registered a GrowID), ticks the permissions to grant and saves. Permissions: ${permissionList.slice(0, -1).join(', ')} and ${permissionList.at(-1)}. Collaborators cannot create or delete the server, renew it or use the shop.`;
   if (!s.server) return `${how} You need a server of your own first.`;
   if (s.server.role === 'collaborator')
     return `${how} You are a collaborator on ${s.server.name} with ${s.server.permissions.length > 0 ? s.server.permissions.join(', ') : 'no permissions'}, so only its owner can add collaborators.`;

@@ -17,7 +17,7 @@ Server time keeps a server alive; it is added with redeem codes or bought with c
 Storage: worlds, players and the one backup count against the storage limit; a full storage blocks starting and saving. Storage upgrades are sold on Renew & Shop.
 Collaborators: the owner adds a registered player on the Collaborators page with permissions ${collaboratorPermissions.join(', ')}. Collaborators cannot create, delete or renew the server, nor use the shop.
 Backups: one backup per account on the Backup Manager; restoring stops the server and replaces its database.
-Connecting (the game IP is ${links.ip}${links.tunnelUrl ? `, tunnel URL ${links.tunnelUrl}` : ''}${links.surgeUrl ? `, iOS profile URL ${links.surgeUrl}` : ''}):
+Connecting (${links ? `the game IP is ${links.ip}, hosts lines ${links.hostsLines.join(' / ')}, tunnel URL ${links.tunnelUrl}, iOS profile URL ${links.surgeUrl}` : 'the game address cannot be resolved right now; the Setup Guide page will show it'}):
 ${setup}`;
 }
 
