@@ -77,6 +77,24 @@ describe('SkyHelper with the offline helper', () => {
       .first()
       .waitFor();
   });
+
+  it("stays under the phone menu, so it never covers the menu's footer", async () => {
+    const page = await registeredPage(suite.browser, suite.app, 'skyphone', 'SkyPhone1', {
+      viewport: { width: 390, height: 844 },
+    });
+    await button(page).waitFor();
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('button', { name: 'Logout' }).waitFor();
+    // What a tap at the button's centre reaches: the open menu, not SkyHelper.
+    const box = await button(page).boundingBox();
+    assert.ok(box);
+    const hit = await page.evaluate(
+      ([x, y]) =>
+        document.elementFromPoint(x, y)?.closest('[data-testid="skyhelper-button"], #app-sidebar')?.id ?? null,
+      [box.x + box.width / 2, box.y + box.height / 2],
+    );
+    assert.equal(hit, 'app-sidebar');
+  });
 });
 
 describe('SkyHelper with an OpenAI-compatible server', () => {

@@ -81,13 +81,14 @@ function SkyHelperChat({ userId }: { userId: string }) {
 
   return (
     <>
+      {/* Below md the phone menu (z-30) opens over the chat, and the window stays under the top bar. */}
       {open && (
         <section
           role="dialog"
           aria-labelledby="skyhelper-title"
           data-testid="skyhelper-window"
           onKeyDown={(event) => event.key === 'Escape' && close()}
-          className="fixed right-3 bottom-18 z-40 flex h-[min(32rem,calc(100dvh-6rem))] w-[min(24rem,calc(100vw-1.5rem))] flex-col overflow-hidden rounded-xl border border-line bg-surface shadow-2xl"
+          className="fixed right-3 bottom-18 z-20 flex h-[min(32rem,calc(100dvh-9rem))] w-[min(24rem,calc(100vw-1.5rem))] flex-col md:z-40 md:h-[min(32rem,calc(100dvh-6rem))] overflow-hidden rounded-xl border border-line bg-surface shadow-2xl"
         >
           <header className="flex items-center justify-between border-line border-b px-4 py-2.5">
             <h2 id="skyhelper-title" className="font-semibold text-ink">
@@ -153,7 +154,7 @@ function SkyHelperChat({ userId }: { userId: string }) {
         aria-expanded={open}
         title={m.title}
         data-testid="skyhelper-button"
-        className="fixed right-3 bottom-3 z-40 flex h-12 w-12 items-center justify-center rounded-full bg-accent text-accent-ink text-xl shadow-lg hover:bg-accent-hover"
+        className="fixed right-3 bottom-3 z-20 flex h-12 w-12 items-center justify-center rounded-full bg-accent text-accent-ink text-xl shadow-lg hover:bg-accent-hover md:z-40"
       >
         {open ? <span aria-hidden="true">✕</span> : <ChatIcon />}
       </button>
