@@ -3,26 +3,14 @@ import { after, before, describe, it } from 'node:test';
 import { assistantMessages as a, chatResponseSchema } from '@canopy/contract';
 import { DEFAULT_MODELS } from '../src/assistant/providers.ts';
 import { dialects } from './support/databases.ts';
-import { signInRegistered } from './support/factories.ts';
+import { ownerWithServer, type signInRegistered } from './support/factories.ts';
 import { type FakeAiServer, startFakeAi } from './support/fake-ai.ts';
 import { startApi, type TestApi } from './support/harness.ts';
-import { sql } from './support/servers.ts';
 
 type Session = Awaited<ReturnType<typeof signInRegistered>>;
 
 const ask = (api: TestApi, s: Session, body: unknown) =>
   api.request('POST', '/ai/chat', { token: s.sessionToken, body });
-
-async function ownerWithServer(api: TestApi, serverName: string): Promise<Session> {
-  const s = await signInRegistered(api);
-  await sql(api, 'UPDATE users SET available_slot = 1 WHERE id = ?', [s.user.id]);
-  const created = await api.request('POST', `/users/${s.user.id}/server`, {
-    token: s.sessionToken,
-    body: { serverName },
-  });
-  assert.equal(created.status, 201, JSON.stringify(created.body));
-  return s;
-}
 
 const history = [
   { role: 'user', text: 'First question' },

@@ -11,7 +11,7 @@ import {
   messages,
 } from '@canopy/contract';
 import { ASSISTANT_BODY_LIMIT } from '../src/assistant/body-limit.ts';
-import { signIn, signInRegistered } from './support/factories.ts';
+import { ownerWithServer, signIn, signInRegistered } from './support/factories.ts';
 import { describeEachDatabase, type TestApi } from './support/harness.ts';
 import { sql } from './support/servers.ts';
 
@@ -19,18 +19,6 @@ type Session = Awaited<ReturnType<typeof signInRegistered>>;
 
 const ask = (api: TestApi, token: string | undefined, body: unknown) =>
   api.request('POST', '/ai/chat', { token, body });
-
-/** A registered user who owns a server (created over the api, never started). */
-async function ownerWithServer(api: TestApi, serverName: string): Promise<Session> {
-  const s = await signInRegistered(api);
-  await sql(api, 'UPDATE users SET available_slot = 1 WHERE id = ?', [s.user.id]);
-  const created = await api.request('POST', `/users/${s.user.id}/server`, {
-    token: s.sessionToken,
-    body: { serverName },
-  });
-  assert.equal(created.status, 201, JSON.stringify(created.body));
-  return s;
-}
 
 describeEachDatabase('SkyHelper with the offline helper', (api) => {
   let owner: Session;

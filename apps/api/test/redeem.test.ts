@@ -13,7 +13,7 @@ import {
 } from '@canopy/contract';
 import { createRedeemCode } from '../src/redeem/redeem-codes.service.ts';
 import { enforceServerTime } from '../src/scheduler/server-time.ts';
-import { signIn, signInRegistered } from './support/factories.ts';
+import { addCollaborator, ownerWithServer, signIn, signInRegistered } from './support/factories.ts';
 import { describeEachDatabase, type TestApi } from './support/harness.ts';
 import { sql } from './support/servers.ts';
 
@@ -193,13 +193,7 @@ describeEachDatabase(
     });
 
     it('server time for a server in its grace period counts from now and lifts the grace period', async () => {
-      const s = await signInRegistered(api());
-      await sql(api(), 'UPDATE users SET available_slot = 1 WHERE id = ?', [s.user.id]);
-      const created = await api().request('POST', `/users/${s.user.id}/server`, {
-        token: s.sessionToken,
-        body: { serverName: `grace${process.pid % 10000}` },
-      });
-      assert.equal(created.status, 201, JSON.stringify(created.body));
+      const s = await ownerWithServer(api(), `grace${process.pid % 10000}`);
       const now = api().clock.now;
       await sql(api(), 'UPDATE users SET server_expires_at = ? WHERE id = ?', [now - DAY, s.user.id]);
       const profile = async () =>
@@ -215,14 +209,8 @@ describeEachDatabase(
     });
 
     it('server time for an account whose server the grace period deleted is banked for its next server', async () => {
-      const s = await signInRegistered(api());
-      await sql(api(), 'UPDATE users SET available_slot = 1 WHERE id = ?', [s.user.id]);
       const name = `gone${process.pid % 10000}`;
-      const created = await api().request('POST', `/users/${s.user.id}/server`, {
-        token: s.sessionToken,
-        body: { serverName: name },
-      });
-      assert.equal(created.status, 201, JSON.stringify(created.body));
+      const s = await ownerWithServer(api(), name);
       const now = api().clock.now;
       await sql(api(), 'UPDATE users SET server_expires_at = ? WHERE id = ?', [now - 10 * DAY, s.user.id]);
       await enforceServerTime(api().ctx);
@@ -242,6 +230,27 @@ describeEachDatabase(
       assert.equal(again.status, 201, JSON.stringify(again.body));
       assert.equal((await userRow(api(), s.user.id)).expiresAt, api().clock.now + 7 * DAY);
       await api().request('DELETE', `/users/${s.user.id}/server`, { token: s.sessionToken });
+    });
+
+    it('tells a collaborator that server time goes to their own account, not the server they help on', async () => {
+      const owner = await ownerWithServer(api(), `own${process.pid % 10000}`);
+      const helper = await signInRegistered(api());
+      await addCollaborator(api(), owner.user.id, helper.user.id, ['server:actions']);
+      const ownerBefore = await userRow(api(), owner.user.id);
+      const helperBefore = await userRow(api(), helper.user.id);
+      const time = await newCode(api(), { type: 'ServerTime', amount: 7 });
+      const res = await redeem(api(), helper, time.code);
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      assert.deepEqual(redeemResponseSchema.parse(res.body), {
+        message: m.successOwnAccount('7 Days Server Time'),
+        reward: '7 Days Server Time',
+      });
+      assert.equal((await userRow(api(), helper.user.id)).pendingMs, helperBefore.pendingMs + 7 * DAY);
+      assert.deepEqual(await userRow(api(), owner.user.id), ownerBefore);
+      // The owner redeeming is told the usual text.
+      const again = await newCode(api(), { type: 'ServerTime', amount: 7 });
+      assert.equal((await redeem(api(), owner, again.code)).body.message, m.success('7 Days Server Time'));
+      await api().request('DELETE', `/users/${owner.user.id}/server`, { token: owner.sessionToken });
     });
 
     it('time refused for an account whose time never runs out rolls the claim back', async () => {

@@ -36,6 +36,9 @@ export const redeemMessages = {
   alreadyClaimed: 'You have already redeemed this code.',
   banned: 'Your account is banned and cannot redeem codes.',
   success: (reward: string) => `Code redeemed successfully! You received ${reward}.`,
+  // A collaborator's dashboard shows the owner's time: say where theirs went.
+  successOwnAccount: (reward: string) =>
+    `Code redeemed successfully! ${reward} was added to your own account, not to the server you collaborate on.`,
   noExpiry: 'No expiry',
   noPublicCodes: 'There are no public codes right now.',
   noHistory: 'No codes redeemed yet.',

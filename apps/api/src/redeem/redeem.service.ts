@@ -74,7 +74,9 @@ export async function redeemCode(ctx: AppContext, caller: Caller, code: string):
         },
         now,
       );
-      return { message: m.success(reward), reward };
+      // Server time always goes to the redeemer's account; a collaborator sees the owner's time instead.
+      const collaborates = row.type === 'ServerTime' && Boolean(await collaboratorsRepo.serverOf(tx, id));
+      return { message: collaborates ? m.successOwnAccount(reward) : m.success(reward), reward };
     });
   } catch (error) {
     // The same user twice at once where the row lock does not serialize them: the key decides.

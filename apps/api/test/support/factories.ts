@@ -43,3 +43,27 @@ export async function signInRegistered(api: TestApi, overrides: Partial<DiscordU
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { ...session, growId };
 }
+
+/** A registered user who owns a server named `serverName`, created over the api from a slot (never started). */
+export async function ownerWithServer(api: TestApi, serverName: string) {
+  const session = await signInRegistered(api);
+  await api.ctx.db.run('UPDATE users SET available_slot = 1 WHERE id = ?', [session.user.id]);
+  const res = await api.request('POST', `/users/${session.user.id}/server`, {
+    token: session.sessionToken,
+    body: { serverName },
+  });
+  if (res.status !== 201) throw new Error(`server creation failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return session;
+}
+
+/** Makes `userId` a collaborator on the server `ownerId` owns, with these permissions. */
+export async function addCollaborator(api: TestApi, ownerId: string, userId: string, permissions: string[] = []) {
+  const server = await api.ctx.db.get<{ id: string }>('SELECT id FROM servers WHERE owner_id = ?', [ownerId]);
+  if (!server) throw new Error(`${ownerId} owns no server`);
+  await api.ctx.db.run('INSERT INTO collaborators (server_id, user_id, permissions, created_at) VALUES (?, ?, ?, ?)', [
+    server.id,
+    userId,
+    JSON.stringify(permissions),
+    api.clock.now,
+  ]);
+}
