@@ -91,12 +91,13 @@ const viewOf = (row: Awaited<ReturnType<typeof redeemRepo.list>>[number]): Omit<
 /** Every code, newest first, with who claimed it (GrowIDs, else Discord ids). */
 export async function listRedeemCodes(db: Db, limit = 500): Promise<RedeemCodeView[]> {
   const rows = await redeemRepo.list(db, limit);
-  return Promise.all(
-    rows.map(async (row) => ({
-      ...viewOf(row),
-      claimedBy: (await redeemRepo.claimants(db, row.code_key)).map((c) => c.grow_id ?? c.user_id),
-    })),
-  );
+  const claimedBy = new Map<string, string[]>(rows.map((r) => [r.code_key, []]));
+  for (const c of await redeemRepo.claimantsOf(
+    db,
+    rows.map((r) => r.code_key),
+  ))
+    claimedBy.get(c.code_key)?.push(c.grow_id ?? c.user_id);
+  return rows.map((row) => ({ ...viewOf(row), claimedBy: claimedBy.get(row.code_key) ?? [] }));
 }
 
 /** Deletes a code (matched like a redeem: case and spaces do not count); rewards given and the history stay. */

@@ -68,12 +68,13 @@ export const redeemRepo = {
     return rows.map(toRow);
   },
 
-  /** Who claimed a code, oldest first. */
-  claimants(db: Db, key: string) {
-    return db.all<{ user_id: string; grow_id: string | null }>(
-      `SELECT r.user_id, u.grow_id FROM redeem_claims r JOIN users u ON u.id = r.user_id
-       WHERE r.code_key = ? ORDER BY r.claimed_at, r.user_id`,
-      [key],
+  /** Who claimed each of these codes, oldest first: one query for a whole list. */
+  async claimantsOf(db: Db, keys: readonly string[]) {
+    if (keys.length === 0) return [];
+    return db.all<{ code_key: string; user_id: string; grow_id: string | null }>(
+      `SELECT r.code_key, r.user_id, u.grow_id FROM redeem_claims r JOIN users u ON u.id = r.user_id
+       WHERE r.code_key IN (${keys.map(() => '?').join(', ')}) ORDER BY r.claimed_at, r.user_id`,
+      [...keys],
     );
   },
 
