@@ -23,16 +23,16 @@ describeEachDatabase('creating, listing and deleting redeem codes', (api) => {
     );
 
   it('lists every code with its own claimants in two queries, however many codes there are', async () => {
-    const users = [await signInRegistered(api()), await signInRegistered(api())];
-    const codes = [await create({ stock: 5 }), await create({ stock: 5 }), await create({ stock: 5 })];
-    const claim = (u: (typeof users)[number], code: string) =>
+    const [first, second] = [await signInRegistered(api()), await signInRegistered(api())];
+    const [a, b, c] = [await create({ stock: 5 }), await create({ stock: 5 }), await create({ stock: 5 })];
+    const claim = (u: typeof first, code: string) =>
       api().request('POST', `/users/${u.user.id}/redeem`, { token: u.sessionToken, body: { code } });
-    for (const [u, c] of [
-      [users[0], codes[0]],
-      [users[1], codes[0]],
-      [users[1], codes[1]],
+    for (const [u, code] of [
+      [first, a],
+      [second, a],
+      [second, b],
     ] as const)
-      assert.equal((await claim(u, c.code)).status, 200);
+      assert.equal((await claim(u, code.code)).status, 200);
     // Counts the reads of the listing: one for the codes, one for every claimant of them.
     let reads = 0;
     const db = api().ctx.db;
@@ -46,9 +46,9 @@ describeEachDatabase('creating, listing and deleting redeem codes', (api) => {
     const listed = await listRedeemCodes(counting);
     assert.equal(reads, 2);
     const by = (code: string) => listed.find((c) => c.code === code)?.claimedBy;
-    assert.deepEqual(by(codes[0].code), [users[0].growId, users[1].growId]);
-    assert.deepEqual(by(codes[1].code), [users[1].growId]);
-    assert.deepEqual(by(codes[2].code), []);
+    assert.deepEqual(by(a.code), [first.growId, second.growId]);
+    assert.deepEqual(by(b.code), [second.growId]);
+    assert.deepEqual(by(c.code), []);
   });
 
   it('generates readable random codes, with the suffix when given', async () => {
