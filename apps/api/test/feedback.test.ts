@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { FEEDBACK_MESSAGE_MAX, FEEDBACK_RATE_LIMIT, feedbackMessages as f, messages } from '@canopy/contract';
+import {
+  FEEDBACK_MESSAGE_MAX,
+  FEEDBACK_RATE_LIMIT,
+  feedbackMessages as f,
+  feedbackRequestSchema,
+  messages,
+} from '@canopy/contract';
 import { feedbackRepo } from '../src/feedback/feedback.repo.ts';
 import { signIn, signInRegistered } from './support/factories.ts';
 import { describeEachDatabase, type TestApi } from './support/harness.ts';
@@ -23,6 +29,18 @@ interface Row {
 }
 const rowsOf = (api: TestApi, userId: string) =>
   api.ctx.db.all<Row>('SELECT * FROM feedback WHERE user_id = ? ORDER BY created_at', [userId]);
+
+it('refuses every bidi embedding, override and isolate character, and keeps right-to-left text', () => {
+  const bidi = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069'];
+  for (const c of bidi) {
+    const parsed = feedbackRequestSchema.safeParse({ type: 'Suggestion', message: `a ${c}b` });
+    assert.equal(parsed.success, false, c.codePointAt(0)?.toString(16));
+    assert.equal(parsed.error?.issues[0]?.message, f.controlCharacters);
+  }
+  // Hebrew and Arabic, and the implicit marks (LRM, RLM) that only hint a direction, are fine.
+  for (const message of ['שלום מרحبا', 'abc \u200e def \u200f'])
+    assert.equal(feedbackRequestSchema.safeParse({ type: 'Suggestion', message }).success, true, message);
+});
 
 describeEachDatabase('feedback', (api) => {
   it('stores the message trimmed with the sender, their GrowID, status New, and thanks them', async () => {
@@ -70,8 +88,9 @@ describeEachDatabase('feedback', (api) => {
       // NUL is refused by PostgreSQL's text type: it must never reach the database as a 500.
       ['before\u0000after', f.controlCharacters],
       ['bell \u0007 and escape \u001b[31m', f.controlCharacters],
-      ['\u200b\u200b\u2060', f.empty],
-      ['\ufeff \u200d', f.empty],
+      // Bidi overrides and isolates make a message read differently in the admin panel than it is.
+      ['refund \u202eexe.txt', f.controlCharacters],
+      ['\u200b\u200b\u2060 \ufeff \u200d', f.empty],
     ];
     for (const [message, error] of cases) {
       const res = await send(api(), user, { type: 'Suggestion', message });
@@ -80,7 +99,7 @@ describeEachDatabase('feedback', (api) => {
     }
     assert.equal((await rowsOf(api(), user.user.id)).length, 0);
     // Lines, tabs and non-Latin text are ordinary feedback.
-    const multiline = 'Line one\r\nLine two\twith a tab — ünïcödé 世界 🌱';
+    const multiline = 'Line one\r\nLine two\twith a tab — ünïcödé 世界 🌱 שלום مرحبا';
     const ok = await send(api(), await signInRegistered(api()), { type: 'Bug Report', message: multiline });
     assert.equal(ok.status, 200, JSON.stringify(ok.body));
   });

@@ -31,8 +31,12 @@ export const feedbackMessages = {
   thanks: 'Thank you for your feedback!',
 } as const;
 
-/** Control characters other than tab, line feed and carriage return (NUL cannot be stored on PostgreSQL). */
-const CONTROL = /[^\P{Cc}\t\n\r]/u;
+/**
+ * Control characters other than tab, line feed and carriage return (NUL cannot be stored on PostgreSQL),
+ * and the bidi embeddings, overrides and isolates U+202A–U+202E and U+2066–U+2069, which make a message
+ * display in the admin panel as something other than what it says.
+ */
+const CONTROL = /[^\P{Cc}\t\n\r]|[\u202a-\u202e\u2066-\u2069]/u;
 /** Whitespace and invisible format characters (zero-width space, joiners, BOM): a message of only these is empty. */
 const INVISIBLE = /^[\s\p{Cf}]*$/u;
 
