@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { describe, it } from 'node:test';
 import { promisify } from 'node:util';
-import { redeemMessages as m } from '@canopy/contract';
+import { redeemLabels as l, redeemMessages as m } from '@canopy/contract';
 import type { RunningApp } from './support/app.ts';
 import { open, registeredPage, toast } from './support/pages.ts';
 import { useApp } from './support/suite.ts';
@@ -40,7 +40,8 @@ describe('Redeem Code page', () => {
     await row.locator('[data-testid="redeem-status"][data-status="available"]').waitFor();
     assert.equal(await row.getByTestId('public-code-reward').textContent(), '2 Slots');
     assert.equal(await row.getByTestId('public-code-stock').textContent(), '0/5 claimed');
-    assert.equal(await row.getByTestId('public-code-expiry').textContent(), 'Expires 31/12/2099');
+    // The code lasts to the end of that day in UTC, and says so.
+    assert.equal(await row.getByTestId('public-code-expiry').textContent(), 'Expires 31/12/2099 (UTC)');
     assert.equal(await page.locator(`[data-code="${privateCode}"]`).count(), 0, 'private codes are not listed');
 
     // The field: empty means no submit; an unknown code is told apart.
@@ -93,5 +94,58 @@ describe('Redeem Code page', () => {
       /^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}:\d{2}$/,
     );
     await page.screenshot({ path: '/tmp/profile-page.png', fullPage: true });
+  });
+
+  it('sends a code once when Enter is pressed again while it is being redeemed', async () => {
+    const page = await registeredPage(suite.browser, suite.app, 'hasty', 'Hasty1');
+    const code = await createCode(suite.app, '--type', 'ServerTime', '--amount', '1', '--stock', '5');
+    // Hold the first answer until the second Enter has been pressed.
+    let posts = 0;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/redeem', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      posts++;
+      await held;
+      return route.continue();
+    });
+    await open(page, 'Redeem Code');
+    const input = page.getByTestId('redeem-input');
+    await input.fill(code);
+    // Two submits in one go, before React can re-render a disabled button: only the guard stops the second.
+    await input.evaluate((field) => {
+      const form = (field as HTMLInputElement).form;
+      form?.requestSubmit();
+      form?.requestSubmit();
+    });
+    await page.waitForFunction(() => document.querySelector('[data-testid="redeem-submit"]')?.hasAttribute('disabled'));
+    await input.press('Enter');
+    release();
+    await toast(page, m.success('1 Day Server Time'));
+    // The field is cleared after the answer; any second POST would have been sent before that.
+    await page.waitForFunction(
+      () => (document.querySelector('[data-testid="redeem-input"]') as HTMLInputElement | null)?.value === '',
+    );
+    assert.equal(posts, 1);
+    assert.equal(await page.getByText(m.alreadyClaimed, { exact: true }).count(), 0);
+  });
+
+  it("shows the spec's default texts when the api answers without an error field", async () => {
+    const page = await registeredPage(suite.browser, suite.app, 'unlucky', 'Unlucky1');
+    // A proxy's HTML error page: no JSON, so no 'error' field.
+    const proxyError = { status: 502, contentType: 'text/html', body: '<html><body>Bad Gateway</body></html>' };
+    await page.route('**/public-redeem-codes', (route) => route.fulfill(proxyError));
+    await page.route('**/redeem', (route) =>
+      route.request().method() === 'POST' ? route.fulfill(proxyError) : route.continue(),
+    );
+    await open(page, 'Redeem Code');
+    await page.getByTestId('public-codes-error').getByText(m.fetchFailed, { exact: true }).waitFor();
+    await page.getByRole('alert').filter({ hasText: m.fetchFailed }).first().waitFor();
+    await page.getByRole('heading', { name: l.publicCodes }).waitFor();
+    await page.getByTestId('redeem-input').fill('ANY-CODE');
+    await page.getByTestId('redeem-submit').click();
+    await toast(page, m.redeemFailed);
   });
 });

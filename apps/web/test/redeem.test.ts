@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { PublicRedeemCode } from '@canopy/contract';
-import { canRedeem, formatExpiryDay } from '../src/features/redeem/redeem-view.ts';
+import { canRedeem, formatExpiryDay, oneAtATime } from '../src/features/redeem/redeem-view.ts';
 
 describe('redeem page helpers', () => {
   it("shows a code's last day in en-GB form, as the UTC day it is", () => {
@@ -21,5 +21,14 @@ describe('redeem page helpers', () => {
     assert.equal(canRedeem(code), true);
     for (const status of ['claimed', 'out_of_stock', 'expired'] as const)
       assert.equal(canRedeem({ ...code, status }), false, status);
+  });
+
+  it('lets one redeem run at a time: a second submit is refused until the first is answered', () => {
+    const guard = oneAtATime();
+    assert.equal(guard.start(), true);
+    assert.equal(guard.start(), false, 'a quick second Enter is ignored');
+    assert.equal(guard.start(), false);
+    guard.finish();
+    assert.equal(guard.start(), true, 'the next code can be redeemed once the first is answered');
   });
 });

@@ -60,6 +60,22 @@ export const redeemStatusLabels: Record<RedeemStatus, string> = {
   expired: 'Expired',
 };
 
+/** Labels of the Redeem page and of the profile's redemption history. */
+export const redeemLabels = {
+  intro: 'Redeem a code for server slots or server time. Available slots:',
+  formHeading: 'Redeem a Code',
+  codeLabel: 'Code',
+  codePlaceholder: 'e.g. K7QH-2MZP-X9TC',
+  codeHint: 'Codes are not case-sensitive.',
+  redeem: 'Redeem',
+  redeemCode: (code: string) => `Redeem ${code}`,
+  publicCodes: 'Public Codes',
+  claimed: (claimed: number, total: number) => `${claimed}/${total} claimed`,
+  // A code lasts to the end of its day in UTC: say so, or a user west of UTC expects it to last longer.
+  expires: (day: string) => `Expires ${day} (UTC)`,
+  redemptionHistory: 'Redemption History',
+} as const;
+
 /** A control character: no code holds one, and PostgreSQL cannot even compare a text holding NUL. */
 const CONTROL = /\p{Cc}/u;
 

@@ -20,3 +20,22 @@ export const statusStyles: Record<RedeemStatus, string> = {
   out_of_stock: 'bg-amber-500/15 text-amber-300 ring-amber-500/40',
   expired: 'bg-slate-500/15 text-slate-300 ring-slate-500/40',
 };
+
+/**
+ * One redeem at a time across the field and the list: a second Enter or click lands before React has
+ * re-rendered the disabled button, so the guard is a flag set synchronously, not the mutation's state.
+ */
+export function oneAtATime() {
+  let busy = false;
+  return {
+    /** True (and now busy) when nothing is running; false means: ignore this submit. */
+    start(): boolean {
+      if (busy) return false;
+      busy = true;
+      return true;
+    },
+    finish(): void {
+      busy = false;
+    },
+  };
+}

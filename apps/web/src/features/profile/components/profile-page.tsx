@@ -1,4 +1,4 @@
-import { type Profile, redeemMessages } from '@canopy/contract';
+import { type Profile, redeemLabels, redeemMessages } from '@canopy/contract';
 import type { ReactNode } from 'react';
 import { Avatar, Card, ExpiryCountdown, UsageBar } from '../../../components/ui/index.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
@@ -21,7 +21,7 @@ export function ProfilePage() {
       <Card heading="Game Information">
         <GameInformation profile={profile} />
       </Card>
-      <Card heading="Redemption History">
+      <Card heading={redeemLabels.redemptionHistory}>
         <RedemptionHistory codes={profile.redeemedCodes} />
       </Card>
     </section>

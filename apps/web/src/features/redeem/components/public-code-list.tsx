@@ -1,6 +1,6 @@
-import { redeemMessages } from '@canopy/contract';
-import { useEffect } from 'react';
-import { Button, Card, SkeletonRows, useToast } from '../../../components/ui/index.ts';
+import { redeemLabels as l, redeemMessages } from '@canopy/contract';
+import { Button, Card, SkeletonRows } from '../../../components/ui/index.ts';
+import { useErrorToast } from '../../../hooks/use-error-toast.ts';
 import { usePublicCodes } from '../api/get-public-codes.ts';
 import type { useRedeemCode } from '../api/redeem-code.ts';
 import { canRedeem, formatExpiryDay } from '../redeem-view.ts';
@@ -9,15 +9,11 @@ import { RedeemStatusPill } from './redeem-status-pill.tsx';
 /** The public codes (spec 2.8): reward, status, stock claimed/total, expiry; Redeem only on available ones. */
 export function PublicCodeList({ userId, redeem }: { userId: string; redeem: ReturnType<typeof useRedeemCode> }) {
   const list = usePublicCodes(userId);
-  const toast = useToast();
-  const loadError = list.error?.message;
-
-  useEffect(() => {
-    if (loadError) toast.error(loadError);
-  }, [loadError, toast]);
+  // A failed listing is a toast as well as the text in place of the list (spec 8).
+  useErrorToast(list.error);
 
   return (
-    <Card heading="Public Codes">
+    <Card heading={l.publicCodes}>
       {list.isPending ? (
         <SkeletonRows rows={3} columns={4} />
       ) : list.isError ? (
@@ -48,12 +44,10 @@ export function PublicCodeList({ userId, redeem }: { userId: string; redeem: Ret
                     {c.reward}
                   </span>
                   {' · '}
-                  <span data-testid="public-code-stock">
-                    {c.stock.claimed}/{c.stock.total} claimed
-                  </span>
+                  <span data-testid="public-code-stock">{l.claimed(c.stock.claimed, c.stock.total)}</span>
                   {' · '}
                   <span data-testid="public-code-expiry">
-                    {c.expiryDate ? `Expires ${formatExpiryDay(c.expiryDate)}` : formatExpiryDay(null)}
+                    {c.expiryDate ? l.expires(formatExpiryDay(c.expiryDate)) : formatExpiryDay(null)}
                   </span>
                 </p>
               </div>
@@ -62,12 +56,12 @@ export function PublicCodeList({ userId, redeem }: { userId: string; redeem: Ret
                   size="sm"
                   className="shrink-0"
                   data-testid="public-code-redeem"
-                  aria-label={`Redeem ${c.code}`}
+                  aria-label={l.redeemCode(c.code)}
                   loading={redeem.isPending && redeem.variables?.code === c.code}
                   disabled={redeem.isPending}
-                  onClick={() => redeem.mutate({ code: c.code })}
+                  onClick={() => redeem.redeem({ code: c.code })}
                 >
-                  Redeem
+                  {l.redeem}
                 </Button>
               )}
             </li>

@@ -1,4 +1,4 @@
-import type { WebRoute } from '@canopy/contract';
+import { redeemLabels, type WebRoute } from '@canopy/contract';
 import { useRegisteredProfile } from '../../../lib/profile-query.ts';
 import { useRedeemCode } from '../api/redeem-code.ts';
 import { PublicCodeList } from './public-code-list.tsx';
@@ -14,8 +14,7 @@ export function RedeemPage({ route }: { route: WebRoute }) {
       <header>
         <h1 className="font-bold text-2xl text-ink">{route.label}</h1>
         <p className="text-ink-muted text-sm">
-          Redeem a code for server slots or server time. Available slots:{' '}
-          <span data-testid="redeem-slots">{profile.availableSlot}</span>
+          {redeemLabels.intro} <span data-testid="redeem-slots">{profile.availableSlot}</span>
         </p>
       </header>
       <RedeemForm redeem={redeem} />
