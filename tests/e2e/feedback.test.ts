@@ -36,11 +36,18 @@ describe('Feedback', () => {
 
     const message = 'The shop page could show prices in a bigger font.';
     await page.getByLabel(f.typeLabel).selectOption('Bug Report');
+    // The counter counts what will be sent: the trimmed message. A full message with spaces around it is
+    // accepted, so the counter stays calm; one character more turns it red.
+    const counter = page.getByTestId('feedback-counter');
+    const isRed = async () => (await counter.getAttribute('class'))?.includes('text-red-400');
+    await page.getByLabel(f.messageLabel).fill(`  ${'a'.repeat(FEEDBACK_MESSAGE_MAX)}  `);
+    assert.equal(await counter.textContent(), `${FEEDBACK_MESSAGE_MAX}/${FEEDBACK_MESSAGE_MAX}`);
+    assert.equal(await isRed(), false);
+    await page.getByLabel(f.messageLabel).fill(`  ${'a'.repeat(FEEDBACK_MESSAGE_MAX + 1)}  `);
+    assert.equal(await counter.textContent(), `${FEEDBACK_MESSAGE_MAX + 1}/${FEEDBACK_MESSAGE_MAX}`);
+    assert.equal(await isRed(), true);
     await page.getByLabel(f.messageLabel).fill(`  ${message}  `);
-    assert.equal(
-      await page.getByTestId('feedback-counter').textContent(),
-      `${message.length + 4}/${FEEDBACK_MESSAGE_MAX}`,
-    );
+    assert.equal(await counter.textContent(), `${message.length}/${FEEDBACK_MESSAGE_MAX}`);
     await page.screenshot({ path: '/tmp/feedback-page.png', fullPage: true });
     await page.getByTestId('feedback-submit').click();
     await toast(page, f.thanks);
@@ -77,5 +84,20 @@ describe('Feedback', () => {
     await page.getByTestId('feedback-banned').getByText(f.banned, { exact: true }).waitFor();
     assert.equal(await page.getByTestId('feedback-submit').isDisabled(), true);
     assert.equal(await page.getByLabel(f.messageLabel).isDisabled(), true);
+  });
+
+  it("says the spec's default when the api answers without an error field", async () => {
+    const page = await registeredPage(suite.browser, suite.app, 'gatewayed', 'Gatewayed1');
+    // A proxy's HTML error page: no JSON, so no 'error' field.
+    await page.route('**/feedback', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 502, contentType: 'text/html', body: '<html>Bad Gateway</html>' })
+        : route.continue(),
+    );
+    await open(page, 'Feedback');
+    await page.getByLabel(f.messageLabel).fill('Hello there.');
+    await page.getByTestId('feedback-submit').click();
+    await toast(page, f.failed);
+    assert.equal(await page.getByLabel(f.messageLabel).inputValue(), 'Hello there.', 'the message is kept');
   });
 });

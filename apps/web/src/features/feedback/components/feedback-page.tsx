@@ -24,7 +24,8 @@ export function FeedbackPage() {
   const submit = useSubmitFeedback();
   const form = useForm<FeedbackRequest>({ resolver: zodResolver(feedbackRequestSchema), defaultValues: emptyForm });
   const ids = { type: useId(), message: useId() };
-  const length = form.watch('message').length;
+  // What will be sent: the schema trims the message, so spaces around it do not count towards the limit.
+  const length = form.watch('message').trim().length;
   const error = form.formState.errors.message?.message ?? form.formState.errors.type?.message;
   const banned = profile.isBanned;
 
