@@ -36,7 +36,8 @@ describe('Setup Guide', () => {
       .getByText(hosts[0] ?? '')
       .waitFor();
     await page.getByTestId('setup-hosts-copy').click();
-    await toast(page, m.copied);
+    // The success toast speaks the page's language (ID first).
+    await toast(page, content.ID.labels.copied);
     assert.equal(await clipboard(page), hosts.join('\n'));
     await page.screenshot({ path: '/tmp/setup-guide-windows-id.png', fullPage: true });
 
@@ -50,6 +51,7 @@ describe('Setup Guide', () => {
     await page.getByTestId('setup-tunnel').getByText(tunnelUrl, { exact: true }).waitFor();
     await page.getByTestId('setup-tunnel-copy').click();
     await page.waitForFunction((url) => navigator.clipboard.readText().then((t) => t === url), tunnelUrl);
+    await toast(page, content.EN.labels.copied);
 
     // iOS (keyboard: the tab bar follows the arrow keys), back to Indonesian.
     await page.getByRole('tab', { name: 'Android' }).press('ArrowRight');

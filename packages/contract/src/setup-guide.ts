@@ -68,9 +68,9 @@ export type SetupGuide = z.infer<typeof setupGuideSchema>;
 /** Texts of the Setup Guide that are not per language (spec sections 2.11 and 8). */
 export const setupGuideMessages = {
   title: 'Setup Guide',
+  // The spec's texts, in English in both languages.
   copyFailed: 'Failed to copy.',
   nothingToCopy: (label: string) => `No ${label} to copy.`,
-  copied: 'Copied to clipboard.',
   fetchFailed: 'Could not load the setup guide.',
   // The configured game address is a hostname that does not resolve to an IPv4 address right now.
   ipUnresolved: 'The game server address could not be resolved. Please try again later.',
@@ -99,6 +99,8 @@ export interface SetupGuideLabels {
   tunnelUrl: string;
   surgeUrl: string;
   copy: string;
+  /** The toast of a copy that worked. */
+  copied: string;
 }
 
 /** The guide in both languages. */
@@ -115,6 +117,7 @@ export const setupGuideContent: Record<
       tunnelUrl: 'URL tunnel (PowerTunnel)',
       surgeUrl: 'URL profil (Surge / Shadowrocket)',
       copy: 'Salin',
+      copied: 'Disalin ke papan klip.',
     },
     platforms: {
       windows: {
@@ -160,6 +163,7 @@ export const setupGuideContent: Record<
       tunnelUrl: 'Tunnel URL (PowerTunnel)',
       surgeUrl: 'Profile URL (Surge / Shadowrocket)',
       copy: 'Copy',
+      copied: 'Copied to clipboard.',
     },
     platforms: {
       windows: {

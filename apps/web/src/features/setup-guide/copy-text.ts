@@ -11,17 +11,19 @@ export interface CopyOutcome {
 
 /**
  * Copies `text` and says how it went (spec 2.11): 'No {label} to copy.' when there is nothing (the data
- * has not loaded or failed to), 'Failed to copy.' when the browser refuses, else a success text.
+ * has not loaded or failed to), 'Failed to copy.' when the browser refuses, else `copied` (the success
+ * text in the page's language).
  */
 export async function copyText(
   text: string | null | undefined,
   label: string,
   write: ClipboardWriter,
+  copied: string,
 ): Promise<CopyOutcome> {
   if (!text?.trim()) return { type: 'error', message: setupGuideMessages.nothingToCopy(label) };
   try {
     await write(text);
-    return { type: 'success', message: setupGuideMessages.copied };
+    return { type: 'success', message: copied };
   } catch {
     return { type: 'error', message: setupGuideMessages.copyFailed };
   }

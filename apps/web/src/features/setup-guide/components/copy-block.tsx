@@ -10,6 +10,7 @@ export function CopyBlock({
   title,
   copyLabel,
   buttonLabel,
+  copiedMessage,
   value,
   failed = false,
   testId,
@@ -18,6 +19,8 @@ export function CopyBlock({
   /** Names the value in 'No {label} to copy.'. */
   copyLabel: string;
   buttonLabel: string;
+  /** The success toast, in the page's language. */
+  copiedMessage: string;
   value: string | undefined;
   /** The guide could not be loaded: say so in the block rather than look like it is still loading. */
   failed?: boolean;
@@ -25,7 +28,7 @@ export function CopyBlock({
 }) {
   const toast = useToast();
   const copy = async () => {
-    const outcome = await copyText(value, copyLabel, browserClipboard);
+    const outcome = await copyText(value, copyLabel, browserClipboard, copiedMessage);
     toast[outcome.type](outcome.message);
   };
   return (

@@ -68,6 +68,7 @@ export function SetupGuidePage() {
                 title={titles[copy.key]}
                 copyLabel={setupCopyLabels[copy.key]}
                 buttonLabel={labels.copy}
+                copiedMessage={labels.copied}
                 value={copy.value}
                 failed={guide.isError}
                 testId={`setup-${copy.key}`}
