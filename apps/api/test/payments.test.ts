@@ -302,6 +302,8 @@ describeEachDatabase(
         { session: { client_reference_id: user.id, currency: 'eur', amount_total: 900 }, reason: /currency/ },
         { session: { client_reference_id: user.id, metadata: { credits: 'lots' } }, reason: /metadata\.credits/ },
         { session: { client_reference_id: '123456789012345678' }, reason: /account/ },
+        // The buyer's own text (a Payment Link's URL) reaches the admin panel without bidi overrides.
+        { session: { client_reference_id: '\u202e876543210987654321' }, reason: /account 876543210987654321:/ },
         { session: {}, reason: /account/ },
       ];
       for (const { session, reason } of cases) {

@@ -33,7 +33,7 @@ export function assertPaymentsConfigured(ctx: AppContext): string {
   throw new AppError(503, 'payments_unconfigured', c.paymentsUnconfigured);
 }
 
-/** What an admin needs to settle a payment by hand; Stripe's text is shown without control characters. */
+/** What an admin needs to settle a payment by hand. */
 interface Uncredited {
   eventId: string;
   session: PaidSession;
@@ -46,9 +46,10 @@ interface Uncredited {
  * the admin panel's activity log. Stripe's retries could not change it, so the event is still acknowledged.
  */
 async function reportUncredited(ctx: AppContext, u: Uncredited) {
+  // client_reference_id can be the buyer's own text (a Payment Link's URL): no control or bidi characters.
   const shown = (v: unknown) =>
     String(v ?? '-')
-      .replace(/\p{Cc}/gu, '')
+      .replace(/[\p{Cc}\u202a-\u202e\u2066-\u2069]/gu, '')
       .slice(0, 100);
   const details =
     `event ${shown(u.eventId)}, session ${shown(u.session.id)}, ` +
