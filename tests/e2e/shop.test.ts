@@ -128,4 +128,22 @@ describe('Renew & Shop', () => {
     assert.equal(await item(page, 'extra_slot').getByRole('button').count(), 0);
     assert.equal(await sidebar(page).getByRole('link', { name: s.title }).count(), 0);
   });
+
+  it("shows the spec's defaults when the api answers without an error field", async () => {
+    const page = await registeredPage(suite.browser, suite.app, 'gatewayshopper', 'GateShop1');
+    grantWithCli('GateShop1', 600);
+    // A proxy's HTML error page: no JSON, so no 'error' field.
+    const proxyError = { status: 502, contentType: 'text/html', body: '<html>Bad Gateway</html>' };
+    await page.route('**/shop/checkout', (route) => route.fulfill(proxyError));
+    await page.goto(`${suite.app.url}/renew`);
+    await item(page, 'extra_slot').getByRole('button', { name: s.addToCart }).click();
+    await page.getByTestId('cart').getByRole('button', { name: s.checkout }).click();
+    await toast(page, s.checkoutFailed);
+    assert.equal(await page.getByTestId('cart-line').count(), 1, 'the cart is kept');
+
+    await page.route('**/shop/items', (route) => route.fulfill(proxyError));
+    await page.reload();
+    await page.getByTestId('shop-error').getByText(s.fetchFailed, { exact: true }).waitFor();
+    await page.locator('[data-toast-type="error"]').getByText(s.fetchFailed, { exact: true }).waitFor();
+  });
 });

@@ -42,6 +42,14 @@ export const shopMessages = {
   noItems: 'The shop has no items right now.',
 } as const;
 
+/** Labels of the Renew & Shop page that are not messages. */
+export const shopLabels = {
+  subtitle: 'Spend your credits on server time, slots and storage.',
+  oneLess: (name: string) => `One less ${name}`,
+  oneMore: (name: string) => `One more ${name}`,
+  quantityOf: (name: string) => `Quantity of ${name}`,
+} as const;
+
 /** Largest single credit change (the balance column is a 32-bit integer on PostgreSQL). */
 export const MAX_CREDIT_CHANGE = 1_000_000_000;
 /** Largest balance: PostgreSQL's INTEGER column ends here (SQLite would go on, so the api holds both to it). */

@@ -1,4 +1,4 @@
-import { CART_MAX_QUANTITY, type Cart, type ShopItem, shopMessages as s } from '@canopy/contract';
+import { CART_MAX_QUANTITY, type Cart, shopLabels as l, type ShopItem, shopMessages as s } from '@canopy/contract';
 import { Button, Card } from '../../../components/ui/index.ts';
 
 export interface CartPanelProps {
@@ -73,7 +73,7 @@ function CartLine({
             <Button
               size="sm"
               variant="secondary"
-              aria-label={`One less ${item.name}`}
+              aria-label={l.oneLess(item.name)}
               onClick={() => onQuantity(item.id, quantity - 1)}
             >
               −
@@ -83,7 +83,7 @@ function CartLine({
               min={0}
               max={CART_MAX_QUANTITY}
               value={quantity}
-              aria-label={`Quantity of ${item.name}`}
+              aria-label={l.quantityOf(item.name)}
               // An emptied field is a number being typed, not a removal; 0 removes (spec 5).
               onChange={(e) => {
                 if (!Number.isNaN(e.target.valueAsNumber)) onQuantity(item.id, e.target.valueAsNumber);
@@ -93,7 +93,7 @@ function CartLine({
             <Button
               size="sm"
               variant="secondary"
-              aria-label={`One more ${item.name}`}
+              aria-label={l.oneMore(item.name)}
               disabled={quantity >= CART_MAX_QUANTITY}
               onClick={() => onQuantity(item.id, quantity + 1)}
             >

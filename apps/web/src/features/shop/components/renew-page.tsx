@@ -6,6 +6,7 @@ import {
   type ShopItem,
   shopMessages as s,
   setCartQuantity,
+  shopLabels,
 } from '@canopy/contract';
 import { useMemo, useState } from 'react';
 import { Card, SkeletonRows, useToast } from '../../../components/ui/index.ts';
@@ -45,7 +46,7 @@ export function RenewPage() {
     <section className="flex flex-col gap-6">
       <header>
         <h1 className="font-bold text-2xl text-ink">{s.title}</h1>
-        <p className="mt-1 text-ink-muted">Spend your credits on server time, slots and storage.</p>
+        <p className="mt-1 text-ink-muted">{shopLabels.subtitle}</p>
       </header>
       {!canBuy && (
         <Card data-testid="shop-owner-only" className="text-center">
