@@ -91,9 +91,20 @@ describe('SkyHelper with the offline helper', () => {
     const hit = await page.evaluate(
       ([x, y]) =>
         document.elementFromPoint(x, y)?.closest('[data-testid="skyhelper-button"], #app-sidebar')?.id ?? null,
-      [box.x + box.width / 2, box.y + box.height / 2],
+      [box.x + box.width / 2, box.y + box.height / 2] as const,
     );
     assert.equal(hit, 'app-sidebar');
+  });
+
+  it("says the spec's default when the answer has no error field (a proxy's 502 page)", async () => {
+    const page = await registeredPage(suite.browser, suite.app, 'skyproxied', 'SkyProxied1');
+    // A proxy's HTML error page: no JSON, so no 'error' field.
+    await page.route('**/ai/chat', (route) =>
+      route.fulfill({ status: 502, contentType: 'text/html', body: '<html>Bad Gateway</html>' }),
+    );
+    await ask(page, 'Hello there');
+    await toast(page, a.failed);
+    await answers(page).first().getByText(a.errorLine, { exact: true }).waitFor();
   });
 });
 
