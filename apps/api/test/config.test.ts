@@ -13,6 +13,16 @@ describe('configuration from the environment', () => {
     assert.equal(c.nodeEnv, 'development');
   });
 
+  it('reads the payment currency as a lower-case three-letter code, usd by default', () => {
+    assert.equal(loadConfig({}).paymentCurrency, 'usd');
+    assert.equal(loadConfig({ CANOPY_PAYMENT_CURRENCY: ' JPY ' }).paymentCurrency, 'jpy');
+    for (const bad of ['dollars', 'us', 'u$d'])
+      assert.throws(
+        () => loadConfig({ CANOPY_PAYMENT_CURRENCY: bad }),
+        /CANOPY_PAYMENT_CURRENCY: must be a three-letter/,
+      );
+  });
+
   it('reads every documented variable', () => {
     const c = loadConfig({
       PORT: '9000',
