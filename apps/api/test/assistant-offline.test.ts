@@ -60,6 +60,8 @@ describe('offline helper: topics', () => {
     ['Kenapa server saya tidak bisa dinyalakan?', 'start_disabled'],
     ['What does the grace period mean?', 'grace'],
     ['When does my server expire?', 'grace'],
+    ['What happens when my time runs out?', 'grace'],
+    ['Apa yang terjadi kalau waktu server habis?', 'grace'],
     ['How do I connect from Windows?', 'connect'],
     ['How do I run the game on my Android phone?', 'connect'],
     ['How to play on iPhone', 'connect'],
@@ -87,7 +89,7 @@ describe('offline helper: answers use the live state', () => {
     const text = offlineAnswer("Why can't I start?", full, links);
     assert.match(
       text,
-      /^Your server MyServer is OFFLINE with 0 player\(s\) online\. Start is disabled because storage is full \(300MB of 256MB\), which blocks starting\./,
+      /^Your server MyServer is OFFLINE with 0 players online\. Start is disabled because storage is full \(300MB of 256MB\), which blocks starting\./,
     );
     // The figures are said once.
     assert.equal(text.split('300MB of 256MB').length, 2);
@@ -130,7 +132,13 @@ describe('offline helper: answers use the live state', () => {
     const blocked = offlineAnswer('How do I start my server?', state({ server: server({ status: 'ONLINE' }) }), links);
     assert.match(blocked, /But right now Start is disabled: the server is already ONLINE/);
     const none = offlineAnswer('How do I start my server?', state({ server: null, slots: 1 }), links);
-    assert.match(none, /You have 1 slot\(s\): press Create Server/);
+    assert.match(none, /You have 1 server slot: press Create Server/);
+    assert.match(offlineAnswer('start', state({ server: null, slots: 2 }), links), /You have 2 server slots:/);
+    // A banned user cannot create a server: the helper must not send them to the Create button.
+    const ban = { reason: 'spam', bannedBy: 'System', expires: null };
+    const banned = offlineAnswer('How do I start my server?', state({ server: null, slots: 1, ban }), links);
+    assert.match(banned, /Your account is banned, so you cannot create or start a server/);
+    assert.doesNotMatch(banned, /press Create Server/);
     assert.match(offlineAnswer('start', state({ server: null, slots: 0 }), links), /no available server slots/);
   });
 
@@ -144,6 +152,11 @@ describe('offline helper: answers use the live state', () => {
     );
     const permanent = state({ time: { phase: 'permanent', expiresAt: null, graceEndsAt: null, pendingMs: 0 } });
     assert.match(offlineAnswer('when does it expire', permanent, links), /permanent, so it never runs out/);
+    const waiting = state({
+      server: null,
+      time: { phase: 'pending', expiresAt: null, graceEndsAt: null, pendingMs: 7 * DAY },
+    });
+    assert.match(offlineAnswer('when does it expire', waiting, links), /Your server time \(7 days\) starts to run/);
   });
 
   it("how to connect: the Setup Guide's steps with the hosts lines and the URLs", () => {
@@ -153,6 +166,11 @@ describe('offline helper: answers use the live state', () => {
     assert.ok(!windows.includes('PowerTunnel'), 'only the platform asked about');
     const android = offlineAnswer('connect on android', state(), links);
     assert.ok(android.includes(`Tunnel URL: ${links.tunnelUrl}`));
+    assert.ok(
+      android.includes(`\n${setupGuideContent.EN.platforms.android.title}\n`),
+      'the title once, on its own line',
+    );
+    assert.doesNotMatch(android, /Android\W+Android/);
     for (const step of setupGuideContent.EN.platforms.android.steps) assert.ok(android.includes(step), step);
     const ios = offlineAnswer('connect on iOS', state(), links);
     assert.ok(ios.includes(`Profile URL: ${links.surgeUrl}`));
@@ -179,7 +197,8 @@ describe('offline helper: answers use the live state', () => {
   it('the fallback lists what it can help with and the server', () => {
     const text = offlineAnswer('Tell me a joke', state(), links);
     assert.match(text, /I can help with: how to start your server/);
-    assert.match(text, /Your server MyServer is OFFLINE/);
+    assert.match(text, /Your server MyServer is OFFLINE with 0 players online/);
+    assert.match(offlineAnswer('joke', state({ server: server({ players: 1 }) }), links), /with 1 player online/);
   });
 });
 

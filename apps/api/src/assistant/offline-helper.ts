@@ -7,7 +7,6 @@ import {
   type SetupPlatform,
   setupGuideContent,
   setupGuideMessages,
-  setupPlatformLabels,
 } from '@canopy/contract';
 import { type CallerState, hasServerActions, startBlockers } from './caller-state.ts';
 
@@ -27,7 +26,8 @@ const START =
   /\b(start|starting|launch|run|running|turn on|boot|online|(?:di)?nyala\w*|menyalakan|(?:di)?hidupkan|jalankan|mulai)\b/;
 const WHY_NOT =
   /\b(why|can'?t|cannot|unable|disabled|grey|gray|greyed|not work\w*|won'?t|doesn'?t|locked|kenapa|mengapa|tidak bisa|gak bisa|ga bisa|nggak bisa)\b/;
-const GRACE = /\b(grace|expir\w*|server time|time left|renew\w*|run out|ran out|deleted|kedaluwarsa|masa tenggang)\b/;
+const GRACE =
+  /\b(grace|expir\w*|server time|time left|renew\w*|(?:runs?|ran|running) out|deleted|kedaluwarsa|masa tenggang|habis)\b/;
 const PLATFORM = /\b(windows|pc|laptop|android|ios|iphone|ipad|powertunnel|surge|shadowrocket|hosts? file)\b/;
 const CONNECT = /\b(connect\w*|join|play|hosts?|phone|setup|ip|masuk|sambung\w*)\b/;
 const COLLABORATOR = /\b(collaborat\w*|invite|co-?owner|friend|teammate|helper|permission\w*|kolaborator|teman)\b/;
@@ -54,6 +54,9 @@ export function platformsOf(question: string): SetupPlatform[] {
   return named.length > 0 ? named : ['windows', 'android', 'ios'];
 }
 
+/** '1 slot', '2 slots'. */
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 const pad = (n: number) => String(n).padStart(2, '0');
 /** en-GB date and time (UTC), as the panel shows dates. */
 const when = (ms: number) => {
@@ -69,7 +72,7 @@ export function serverSummary(s: CallerState, withStorage = true): string {
   const storage = s.storage.full
     ? `storage is full (${s.storage.usedMB}MB of ${s.storage.limitMB}MB)`
     : `storage is ${s.storage.usedMB}MB of ${s.storage.limitMB}MB`;
-  const players = `${s.server.players} player(s) online`;
+  const players = `${count(s.server.players, 'player')} online`;
   return withStorage
     ? `${who} is ${s.server.status} with ${players}, and ${storage}.`
     : `${who} is ${s.server.status} with ${players}.`;
@@ -93,11 +96,13 @@ function startHowTo(s: CallerState): string {
 }
 
 function createHint(s: CallerState): string {
+  if (s.ban)
+    return 'Your account is banned, so you cannot create or start a server; the Dashboard shows the reason and when the ban ends.';
   if (s.slots <= 0)
     return 'You have no available server slots: redeem a code or buy an extra slot on Renew & Shop, then create one on the Dashboard.';
   if (s.settings.disableServerCreation && !s.isAdmin)
     return 'Server creation is currently disabled by an administrator; try again later.';
-  return `You have ${s.slots} slot(s): press Create Server on the Dashboard and pick a name of 3 to 20 letters, digits, underscores or hyphens.`;
+  return `You have ${count(s.slots, 'server slot')}: press Create Server on the Dashboard and pick a name of 3 to 20 letters, digits, underscores or hyphens.`;
 }
 
 /** What the caller can do about the blockers that are theirs to fix. */
@@ -112,6 +117,10 @@ function fixes(s: CallerState): string {
   return tips.join(' ');
 }
 
+/** Waiting server time in whole days, or hours below a day. */
+const pendingText = (ms: number) =>
+  ms >= 86_400_000 ? count(Math.round(ms / 86_400_000), 'day') : count(Math.max(1, Math.round(ms / 3_600_000)), 'hour');
+
 function grace(s: CallerState): string {
   const rule = `When your server time runs out, the server enters a ${GRACE_PERIOD_DAYS}-day grace period: it cannot be started, and if no time is added before the grace period ends, the server is deleted permanently. Adding server time (Renew & Shop or a redeem code) during the grace period lifts it.`;
   const t = s.time;
@@ -119,7 +128,7 @@ function grace(s: CallerState): string {
     t.phase === 'permanent'
       ? 'Your server time is permanent, so it never runs out.'
       : t.phase === 'pending'
-        ? `Your server time (${Math.round(t.pendingMs / 3_600_000)} hour(s)) starts to run when you create your first server.`
+        ? `Your server time (${pendingText(t.pendingMs)}) starts to run when you create your first server.`
         : t.phase === 'active' && t.expiresAt !== null
           ? `Your server time runs out on ${when(t.expiresAt)}.`
           : t.phase === 'grace' && t.graceEndsAt !== null
@@ -134,7 +143,7 @@ function connect(question: string, links: SetupLinks): string {
   const parts = platformsOf(question).map((p) => {
     const section = guide[p];
     const steps = section.steps.map((step, i) => `${i + 1}. ${step}`).join('\n');
-    return `${setupPlatformLabels[p]} — ${section.title}\n${steps}\n${extra(p, links)}${section.note}`;
+    return `${section.title}\n${steps}\n${extra(p, links)}${section.note}`;
   });
   return `To connect, point the game's hostnames at this platform's game server, then log in as usual. The Setup Guide page has copy buttons for everything below.\n\n${parts.join('\n\n')}${unresolved}`;
 }
