@@ -124,9 +124,13 @@ describe('Redeem Code page', () => {
     await input.press('Enter');
     release();
     await toast(page, m.success('1 Day Server Time'));
-    // The field is cleared after the answer; any second POST would have been sent before that.
+    // The field is cleared after the answer (a second POST would be answered "already redeemed" instead,
+    // and the field kept): wait for either.
     await page.waitForFunction(
-      () => (document.querySelector('[data-testid="redeem-input"]') as HTMLInputElement | null)?.value === '',
+      (refused) =>
+        (document.querySelector('[data-testid="redeem-input"]') as HTMLInputElement | null)?.value === '' ||
+        (document.body.textContent ?? '').includes(refused),
+      m.alreadyClaimed,
     );
     assert.equal(posts, 1);
     assert.equal(await page.getByText(m.alreadyClaimed, { exact: true }).count(), 0);
