@@ -1,62 +1,17 @@
 import assert from 'node:assert/strict';
-import { request as httpRequest } from 'node:http';
 import { it } from 'node:test';
 import { feedbackMessages, messages, redeemMessages } from '@canopy/contract';
 import { signIn, signInRegistered } from './support/factories.ts';
 import { describeEachDatabase, type TestApi } from './support/harness.ts';
 import { sql } from './support/servers.ts';
-
-/** Far more than any account route accepts: a route that read the body before deciding would answer 413. */
-const HUGE = 8 * 1024 * 1024;
-const CHUNK = Buffer.alloc(64 * 1024, '{');
-
-/**
- * Streams HUGE bytes of invalid JSON (chunked: no Content-Length for a limit to refuse up front) and
- * resolves with the first answer and how much had been sent by then.
- */
-function streamJunk(api: TestApi, path: string, token: string) {
-  return new Promise<{ status: number; body: { error: string; code: string }; sent: number }>((resolve, reject) => {
-    let sent = 0;
-    let answered = false;
-    const req = httpRequest(`${api.url}${path}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'transfer-encoding': 'chunked',
-        authorization: `Bearer ${token}`,
-      },
-    });
-    req.on('response', (res) => {
-      answered = true;
-      let text = '';
-      res.on('data', (d) => {
-        text += d;
-      });
-      res.on('end', () => {
-        req.destroy();
-        resolve({ status: res.statusCode ?? 0, body: JSON.parse(text), sent });
-      });
-    });
-    // The api closes the connection after an early refusal: a write error then is expected.
-    req.on('error', (error) => {
-      if (!answered) reject(error);
-    });
-    const pump = () => {
-      while (!answered && sent < HUGE) {
-        sent += CHUNK.length;
-        if (!req.write(CHUNK)) return void req.once('drain', pump);
-      }
-    };
-    pump();
-  });
-}
+import { HUGE, streamBody } from './support/stream-body.ts';
 
 const ban = (api: TestApi, id: string) =>
   sql(api, "UPDATE users SET is_banned = 1, ban_reason = 'spam', ban_expires = NULL WHERE id = ?", [id]);
 
 describeEachDatabase('account routes decide access before reading the body', (api) => {
   const expectRefusal = async (path: string, token: string, status: number, error: string, code: string) => {
-    const res = await streamJunk(api(), path, token);
+    const res = await streamBody(api(), 'POST', path, token);
     assert.equal(res.status, status, `${path}: ${JSON.stringify(res.body)}`);
     assert.deepEqual(res.body, { error, code });
     assert.ok(res.sent < HUGE, `${path} answered only after ${res.sent} bytes`);
