@@ -59,19 +59,22 @@ describeEachDatabase('texture downloads under attack', (api) => {
     const downloads = Array.from({ length: DOWNLOADS }, () =>
       stalledDownload(api(), `/cache/${TEXTURE}`, owner.sessionToken),
     );
-    let held = 0;
+    const limit = (DOWNLOADS * TEXTURE_BYTES) / 4;
+    let held = Number.POSITIVE_INFINITY;
     try {
       for (const line of await Promise.all(downloads.map((d) => d.started))) assert.equal(line, 'HTTP/1.1 200 OK');
-      collectGarbage();
-      held = process.memoryUsage().arrayBuffers - before;
+      // Until the kernel's socket buffers fill, chunks are still in flight and count too: the lowest reading
+      // over a few seconds is what the stalled downloads hold (reading the file whole held it in every one).
+      for (let i = 0; i < 30 && held >= limit; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        collectGarbage();
+        held = Math.min(held, process.memoryUsage().arrayBuffers - before);
+      }
     } finally {
       // Before the api closes, which waits for its connections.
       for (const d of downloads) d.socket.destroy();
     }
     // Read whole, 40 downloads held 160 MB; streamed, each holds a read buffer or two.
-    assert.ok(
-      held < (DOWNLOADS * TEXTURE_BYTES) / 4,
-      `the api holds ${Math.round(held / 1e6)} MB for ${DOWNLOADS} stalled downloads`,
-    );
+    assert.ok(held < limit, `the api holds ${Math.round(held / 1e6)} MB for ${DOWNLOADS} stalled downloads`);
   });
 });
