@@ -1,5 +1,10 @@
 import { hostingMessages, SESSION_TOKEN_TTL_SECONDS } from '@canopy/contract';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, LogController } from 'fastify';
+import { adminBansRoutes } from './admin/bans/bans.routes.ts';
+import { adminContentRoutes } from './admin/content/content.routes.ts';
+import { adminRolesRoutes } from './admin/roles/roles.routes.ts';
+import { adminServersRoutes } from './admin/servers/servers.routes.ts';
+import { adminUsersRoutes } from './admin/users/users.routes.ts';
 import { assistantRoutes } from './assistant/assistant.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { loadSessionSecret } from './auth/secret.ts';
@@ -137,6 +142,11 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}) 
   setupGuideRoutes(app, ctx);
   feedbackRoutes(app, ctx);
   assistantRoutes(app, ctx);
+  adminUsersRoutes(app, ctx);
+  adminBansRoutes(app, ctx);
+  adminServersRoutes(app, ctx);
+  adminContentRoutes(app, ctx);
+  adminRolesRoutes(app, ctx);
   attachWebSocket(app, ctx);
   if (config.devIdentityProvider) devIdpRoutes(app, ctx, secret);
   return { app, ctx };

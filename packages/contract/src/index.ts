@@ -1,6 +1,12 @@
 // First: it configures zod before any schema below is created.
 import './zod-config.ts';
 
+export * from './admin-bans.ts';
+export * from './admin-content.ts';
+export * from './admin-paging.ts';
+export * from './admin-roles.ts';
+export * from './admin-servers.ts';
+export * from './admin-users.ts';
 export * from './assistant.ts';
 export * from './auth.ts';
 export * from './backup.ts';

@@ -254,3 +254,32 @@ migrations.push({
     `,
   },
 });
+
+migrations.push({
+  version: 8,
+  name: 'admin panel: ban logs, Paid plans, name-ban actors, search indexes',
+  // ban_logs: one row per ban (the Ban Logs tab); unbanned_at/unbanned_by record how it ended.
+  // users.paid_until: a Paid plan's end (null: Free, or Paid without end); the scheduler returns it to Free.
+  // The lower-cased search columns keep the admin lists' searches on indexes at 100,000 users.
+  sql: `
+    CREATE TABLE ban_logs (
+      id TEXT PRIMARY KEY,
+      user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+      discord_username TEXT NOT NULL,
+      grow_id TEXT,
+      banned_by TEXT NOT NULL,
+      reason TEXT NOT NULL,
+      banned_at BIGINT NOT NULL,
+      expires BIGINT,
+      unbanned_at BIGINT,
+      unbanned_by TEXT
+    );
+    CREATE INDEX ban_logs_banned_at ON ban_logs (banned_at);
+    CREATE INDEX ban_logs_user ON ban_logs (user_id);
+    ALTER TABLE users ADD COLUMN paid_until BIGINT;
+    ALTER TABLE banned_server_names ADD COLUMN banned_by TEXT;
+    CREATE INDEX users_username ON users (username);
+    CREATE INDEX users_created ON users (created_at);
+    CREATE INDEX redeem_codes_created ON redeem_codes (created_at);
+  `,
+});

@@ -1,0 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.ts';
+
+/** Admin routes of this part (issue 11): filled by its own work. */
+export function adminBansRoutes(_app: FastifyInstance, _ctx: AppContext) {}

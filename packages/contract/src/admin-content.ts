@@ -1,0 +1,2 @@
+// Filled by the issue-11 work on this part of the admin panel.
+export {};
