@@ -1,2 +1,122 @@
-// Filled by the issue-11 work on this part of the admin panel.
-export {};
+import { z } from 'zod';
+import { adminPageSchema } from './admin-paging.ts';
+import { banInfoSchema, serverTimeSchema } from './user.ts';
+
+/** Largest number of days one admin time change may move (ten years, like the longest duration). */
+export const ADMIN_MAX_DAYS = 3650;
+/** Largest slot count one admin slot change may give or set. */
+export const ADMIN_MAX_SLOTS = 1000;
+/** Largest storage limit an admin may set (1 TB in MB). */
+export const ADMIN_MAX_STORAGE_MB = 1_048_576;
+
+/** The admin Users tab's texts (admin document, sections 5 and 8, and our own success messages). */
+export const adminUserMessages = {
+  amountInvalid: 'Please enter a valid non-negative number.',
+  actionInvalid: 'Action must be add, remove or set.',
+  storageInvalid: 'Please enter a valid, positive storage limit.',
+  paidDurationRequired: 'A duration is required to set a Paid plan.',
+  creditAmountInvalid: 'Please enter a whole number of credits other than zero.',
+  reasonTooLong: 'The reason must be at most 200 characters.',
+  userNotFound: 'User not found.',
+  timeUnlimited: 'This account has no end to its server time: there is no time to remove.',
+  timeAdded: (days: number, who: string) => `Added ${days} day(s) of server time to ${who}.`,
+  timeRemoved: (days: number, who: string) => `Removed ${days} day(s) of server time from ${who}.`,
+  timeSet: (days: number, who: string) => `Set ${who}'s server time to ${days} day(s) from now.`,
+  slotsAdded: (n: number, who: string) => `Added ${n} slot(s) to ${who}.`,
+  slotsRemoved: (n: number, who: string) => `Removed ${n} slot(s) from ${who}.`,
+  slotsSet: (n: number, who: string) => `Set ${who}'s slots to ${n}.`,
+  storageSet: (mb: number, who: string) => `Set ${who}'s storage limit to ${mb} MB.`,
+  paidSet: (who: string, until: string | null) =>
+    until === null ? `${who} is now on the Paid plan with no end.` : `${who} is now on the Paid plan until ${until}.`,
+  freeSet: (who: string) => `${who} is now on the Free plan.`,
+  creditChanged: (amount: number, who: string, balance: number) =>
+    amount > 0
+      ? `Gave ${amount} credit(s) to ${who}; balance ${balance}.`
+      : `Took ${-amount} credit(s) from ${who}; balance ${balance}.`,
+} as const;
+
+const m = adminUserMessages;
+
+/** A whole number given as a number or as digits (a form field), else the value as it came. */
+const wholeNumber = (v: unknown) => (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v);
+
+export const userChangeActions = ['add', 'remove', 'set'] as const;
+export type UserChangeAction = (typeof userChangeActions)[number];
+
+const changeBody = (max: number) =>
+  z.object({
+    action: z.enum(userChangeActions, { message: m.actionInvalid }),
+    amount: z.preprocess(
+      wholeNumber,
+      z.number({ message: m.amountInvalid }).int(m.amountInvalid).min(0, m.amountInvalid).max(max, m.amountInvalid),
+    ),
+  });
+
+/** POST /admin/users/{discordId}/expiry: days of server time (admin document, section 7). */
+export const expiryChangeSchema = changeBody(ADMIN_MAX_DAYS);
+/** POST /admin/users/{discordId}/slot. */
+export const slotChangeSchema = changeBody(ADMIN_MAX_SLOTS);
+export type UserChange = z.infer<typeof expiryChangeSchema>;
+
+/** POST /admin/users/{discordId}/set-storage. */
+export const setStorageSchema = z.object({
+  limitMB: z.preprocess(
+    wholeNumber,
+    z
+      .number({ message: m.storageInvalid })
+      .int(m.storageInvalid)
+      .min(1, m.storageInvalid)
+      .max(ADMIN_MAX_STORAGE_MB, m.storageInvalid),
+  ),
+});
+
+/** POST /admin/users/{discordId}/set-paid: a duration ('30d', 'perm'; duration.ts). */
+export const setPaidSchema = z.object({
+  duration: z.string({ message: m.paidDurationRequired }).trim().min(1, m.paidDurationRequired),
+});
+
+/** Default duration offered for a Paid plan (admin document, section 9). */
+export const DEFAULT_PAID_DURATION = '30d';
+
+/** POST /admin/users/{discordId}/credit (our addition): a signed whole number; negative takes credits back. */
+export const creditAdjustSchema = z.object({
+  amount: z.preprocess(
+    wholeNumber,
+    z
+      .number({ message: m.creditAmountInvalid })
+      .int(m.creditAmountInvalid)
+      .refine((n) => n !== 0, m.creditAmountInvalid),
+  ),
+  reason: z.string().trim().max(200, m.reasonTooLong).optional(),
+});
+
+/** A row of the Users tab (admin document, section 3: the spec's field names). */
+export const adminUserRowSchema = z.object({
+  DiscordID: z.string(),
+  DiscordUsername: z.string(),
+  GrowID: z.string().nullable(),
+  ServerName: z.string().nullable(),
+  AccountType: z.enum(['Free', 'Paid']),
+  StorageUsedMB: z.number(),
+  StorageLimitMB: z.number(),
+  IsBanned: z.boolean(),
+  isAdmin: z.boolean(),
+  isSuperAdmin: z.boolean(),
+});
+export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
+
+/** GET /admin/all-users?page=&search=. */
+export const adminUserPageSchema = adminPageSchema(adminUserRowSchema);
+
+/** GET /admin/users/{discordId}: the row plus what the manage-user dialog shows. */
+export const adminUserDetailSchema = adminUserRowSchema.extend({
+  ServerTime: z.object({ serverTime: serverTimeSchema, estimatedExpiry: z.string() }),
+  Slot: z.number(),
+  Credit: z.number(),
+  BanInfo: banInfoSchema.nullable(),
+  paidUntil: z.string().nullable(),
+});
+export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
+
+export const adminUserMessageSchema = z.object({ message: z.string() });
+export const creditAdjustResultSchema = z.object({ message: z.string(), credit: z.number() });
