@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import { economyMessages, adminUserMessages as m } from '@canopy/contract';
 import { changeServerDays, changeSlots } from '../src/admin/users/user-changes.ts';
-import { ownerWithServer, type signIn, signInRegistered } from './support/factories.ts';
+import { ownerWithServer, signInRegistered } from './support/factories.ts';
 import { describeEachDatabase, type TestApi } from './support/harness.ts';
 
 const DAY = 86_400_000;
@@ -43,7 +43,7 @@ const rejects = async (p: Promise<unknown>, status: number, message: string) => 
 
 describeEachDatabase('admin user changes (the functions the bulk action shares)', (api) => {
   let owner: Awaited<ReturnType<typeof ownerWithServer>>;
-  let plain: Awaited<ReturnType<typeof signIn>>;
+  let plain: Awaited<ReturnType<typeof signInRegistered>>;
 
   before(async () => {
     owner = await ownerWithServer(api(), `uc${api().dialect[0]}${process.pid % 1000}`);
