@@ -11,8 +11,8 @@ import { parse } from '../validate.ts';
 import { DEFAULT_BODY_LIMIT } from './body-limits.ts';
 import { limiter, type RateRule } from './rate-limits.ts';
 
-/** Who may call a route: anyone, any signed-in user, or an admin holding a permission. */
-export type Access = 'public' | 'user' | { admin: AdminPermission };
+/** Who may call a route: anyone, any signed-in user, an admin holding a permission, or a super admin only. */
+export type Access = 'public' | 'user' | 'superAdmin' | { admin: AdminPermission };
 
 /**
  * A server-scoped route (`/users/:id/server/...`): the permission it needs on the caller's server,
@@ -123,6 +123,8 @@ export function route<B extends z.ZodType | undefined, A extends Access, S exten
       const caller = await authenticate(ctx, req.headers.authorization);
       if (accountLimit && account?.key === 'caller') await accountLimit(req, reply, caller.user.id);
       if (typeof spec.access === 'object' && !hasAdminPermission(adminCaller(caller.user), spec.access.admin))
+        throw forbidden(caller.user.is_admin ? messages.missingPermission : messages.adminOnly);
+      if (spec.access === 'superAdmin' && caller.user.is_super_admin !== 1)
         throw forbidden(caller.user.is_admin ? messages.missingPermission : messages.adminOnly);
       const params = req.params as Record<string, string>;
       const server = serverNeed
