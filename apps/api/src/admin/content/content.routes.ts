@@ -1,5 +1,68 @@
+import {
+  adminCreateCodeSchema,
+  adminListQuerySchema,
+  adminContentMessages as cm,
+  feedbackStatusSchema,
+  redeemRequestSchema,
+} from '@canopy/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { notFound } from '../../errors.ts';
+import { route } from '../../http/route.ts';
+import { parse } from '../../validate.ts';
+import { createAdminCode, deleteAdminCode, listAdminCodes } from './codes.service.ts';
+import { deleteFeedback, listAdminFeedback, setFeedbackStatus } from './feedback.service.ts';
 
-/** Admin routes of this part (issue 11): filled by its own work. */
-export function adminContentRoutes(_app: FastifyInstance, _ctx: AppContext) {}
+/** A feedback id as the path gives it: one with control characters or far too long names no message. */
+const feedbackId = (id: string | undefined) => {
+  if (!id || id.length > 64 || /\p{Cc}/u.test(id)) throw notFound(cm.feedbackMissing, 'feedback_not_found');
+  return id;
+};
+
+/** The admin Redeem Codes and Feedback tabs (admin document, section 7). */
+export function adminContentRoutes(app: FastifyInstance, ctx: AppContext) {
+  route(app, ctx, {
+    method: 'GET',
+    url: '/admin/redeem-codes',
+    access: { admin: 'codes:view' },
+    handler: ({ query }) => listAdminCodes(ctx, parse(adminListQuerySchema, query, 'Query')),
+  });
+  route(app, ctx, {
+    method: 'POST',
+    url: '/admin/redeem-codes',
+    access: { admin: 'codes:manage' },
+    body: adminCreateCodeSchema,
+    handler: async ({ caller, body, reply }) => {
+      const created = await createAdminCode(ctx, caller.user, body);
+      reply.code(201);
+      return created;
+    },
+  });
+  route(app, ctx, {
+    method: 'DELETE',
+    url: '/admin/redeem-codes/:code',
+    access: { admin: 'codes:manage' },
+    handler: ({ caller, params }) =>
+      deleteAdminCode(ctx, caller.user, parse(redeemRequestSchema, { code: params.code ?? '' }, 'Code').code),
+  });
+
+  route(app, ctx, {
+    method: 'GET',
+    url: '/admin/feedback',
+    access: { admin: 'feedback:view' },
+    handler: ({ query }) => listAdminFeedback(ctx, parse(adminListQuerySchema, query, 'Query').page),
+  });
+  route(app, ctx, {
+    method: 'PUT',
+    url: '/admin/feedback/:id/status',
+    access: { admin: 'feedback:manage' },
+    body: feedbackStatusSchema,
+    handler: ({ caller, params, body }) => setFeedbackStatus(ctx, caller.user, feedbackId(params.id), body.status),
+  });
+  route(app, ctx, {
+    method: 'DELETE',
+    url: '/admin/feedback/:id',
+    access: { admin: 'feedback:manage' },
+    handler: ({ caller, params }) => deleteFeedback(ctx, caller.user, feedbackId(params.id)),
+  });
+}

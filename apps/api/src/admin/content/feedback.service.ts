@@ -1,0 +1,56 @@
+import {
+  ADMIN_PAGE_SIZE,
+  type AdminFeedback,
+  type AdminPage,
+  type FeedbackStatus,
+  adminContentMessages as m,
+} from '@canopy/contract';
+import { activityRepo } from '../../activity/activity.repo.ts';
+import type { AppContext } from '../../context.ts';
+import { notFound } from '../../errors.ts';
+import { feedbackRepo } from '../../feedback/feedback.repo.ts';
+import type { UserRow } from '../../users/users.repo.ts';
+import { pageOf } from '../paging.ts';
+import { adminActor } from './admin-actor.ts';
+
+/** One page of feedback, newest first (counted and paged in SQL by the repo). */
+export async function listAdminFeedback(ctx: AppContext, page: number): Promise<AdminPage<AdminFeedback>> {
+  const { entries, total } = await feedbackRepo.list(ctx.db, page, ADMIN_PAGE_SIZE);
+  const items = entries.map(
+    (e): AdminFeedback => ({
+      id: e.id,
+      type: e.type,
+      submittedByUsername: e.submittedByUsername,
+      submittedByGrowId: e.submittedByGrowId,
+      message: e.message,
+      status: e.status,
+      timestamp: e.createdAt,
+    }),
+  );
+  return pageOf(items, total, page, ADMIN_PAGE_SIZE);
+}
+
+/** Moves a message to any status (404 when there is none) and logs it. */
+export async function setFeedbackStatus(
+  ctx: AppContext,
+  admin: UserRow,
+  id: string,
+  status: FeedbackStatus,
+): Promise<{ message: string }> {
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    if (!(await feedbackRepo.setStatus(tx, id, status))) throw notFound(m.feedbackMissing, 'feedback_not_found');
+    await activityRepo.add(tx, { action: 'feedback_status', ...adminActor(admin), details: `${id}: ${status}` }, now);
+    return { message: m.statusUpdated };
+  });
+}
+
+/** Deletes a message (404 when there is none) and logs it. */
+export async function deleteFeedback(ctx: AppContext, admin: UserRow, id: string): Promise<{ message: string }> {
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    if (!(await feedbackRepo.delete(tx, id))) throw notFound(m.feedbackMissing, 'feedback_not_found');
+    await activityRepo.add(tx, { action: 'delete_feedback', ...adminActor(admin), details: id }, now);
+    return { message: m.feedbackDeleted };
+  });
+}
