@@ -70,6 +70,8 @@ const envSchema = z
         .optional(),
     ),
     STRIPE_WEBHOOK_SECRET: z.preprocess(emptyAsUndefined, z.string().min(8).optional()),
+    // What a Paid plan grants while it lasts: a storage limit of at least this many MB (0019-paid-plan.md).
+    CANOPY_PAID_STORAGE_MB: z.coerce.number().int().min(1).max(1_048_576).default(1024),
     CANOPY_CREDITS_PER_CURRENCY_UNIT: z.coerce.number().int().min(1).max(1_000_000).default(100),
     // The currency of the operator's checkouts; a payment in another one is never converted from its amount.
     CANOPY_PAYMENT_CURRENCY: z
@@ -159,6 +161,8 @@ export interface Config {
   publicUrl?: string;
   /** Payments: the Stripe webhook signing secret; unset: the webhook answers 503. */
   stripeWebhookSecret?: string;
+  /** A Paid plan's storage limit in MB (at least; an account's own higher limit stays). */
+  paidStorageMB: number;
   /** Credits per whole currency unit paid (100: one dollar buys 100 credits). */
   creditsPerCurrencyUnit: number;
   /** The checkouts' currency (lower-case ISO code): only its amounts are turned into credits. */
@@ -220,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     itemsDir: resolve(e.CANOPY_ITEMS_DIR ?? join(e.CANOPY_DATA_DIR, 'item-database')),
     publicUrl: e.CANOPY_PUBLIC_URL,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    paidStorageMB: e.CANOPY_PAID_STORAGE_MB,
     creditsPerCurrencyUnit: e.CANOPY_CREDITS_PER_CURRENCY_UNIT,
     paymentCurrency: e.CANOPY_PAYMENT_CURRENCY,
     ai: {

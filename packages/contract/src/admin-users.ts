@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { adminPageSchema } from './admin-paging.ts';
+import { creditMessages, MAX_CREDIT_CHANGE } from './shop.ts';
 import { banInfoSchema, serverTimeSchema } from './user.ts';
 
 /** Largest number of days one admin time change may move (ten years, like the longest duration). */
@@ -15,7 +16,7 @@ export const adminUserMessages = {
   actionInvalid: 'Action must be add, remove or set.',
   storageInvalid: 'Please enter a valid, positive storage limit.',
   paidDurationRequired: 'A duration is required to set a Paid plan.',
-  creditAmountInvalid: 'Please enter a whole number of credits other than zero.',
+  durationInvalid: "Duration must be a number followed by d, w, h, m or s (up to ten years), or 'perm'.",
   reasonTooLong: 'The reason must be at most 200 characters.',
   userNotFound: 'User not found.',
   timeUnlimited: 'This account has no end to its server time: there is no time to remove.',
@@ -75,6 +76,12 @@ export const setPaidSchema = z.object({
   duration: z.string({ message: m.paidDurationRequired }).trim().min(1, m.paidDurationRequired),
 });
 
+/**
+ * What a Paid plan grants while it lasts: its storage limit is at least this many MB (CANOPY_PAID_STORAGE_MB;
+ * docs/decisions/0019-paid-plan.md). An account whose own limit is higher keeps its own.
+ */
+export const DEFAULT_PAID_STORAGE_MB = 1024;
+
 /** Default duration offered for a Paid plan (admin document, section 9). */
 export const DEFAULT_PAID_DURATION = '30d';
 
@@ -83,9 +90,11 @@ export const creditAdjustSchema = z.object({
   amount: z.preprocess(
     wholeNumber,
     z
-      .number({ message: m.creditAmountInvalid })
-      .int(m.creditAmountInvalid)
-      .refine((n) => n !== 0, m.creditAmountInvalid),
+      .number({ message: creditMessages.amountInvalid })
+      .int(creditMessages.amountInvalid)
+      .min(-MAX_CREDIT_CHANGE, creditMessages.amountInvalid)
+      .max(MAX_CREDIT_CHANGE, creditMessages.amountInvalid)
+      .refine((n) => n !== 0, creditMessages.amountInvalid),
   ),
   reason: z.string().trim().max(200, m.reasonTooLong).optional(),
 });

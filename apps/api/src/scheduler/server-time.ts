@@ -63,6 +63,27 @@ export async function enforceServerTime(ctx: AppContext): Promise<void> {
 }
 
 /**
+ * Returns to Free every Paid plan whose end has passed (docs/decisions/0019-paid-plan.md). The profile and the
+ * storage checks already stop counting the plan at its end (profile.ts paidPlanActive); this makes it final.
+ */
+export async function endPaidPlans(ctx: AppContext): Promise<void> {
+  const now = ctx.now();
+  const due = await ctx.db.all<{ id: string; username: string; grow_id: string | null }>(
+    "SELECT id, username, grow_id FROM users WHERE account_type = 'Paid' AND paid_until IS NOT NULL AND paid_until <= ?",
+    [now],
+  );
+  for (const u of due) {
+    // The condition again: an admin may have extended the plan since the select.
+    const ended = await ctx.db.run(
+      "UPDATE users SET account_type = 'Free', paid_until = NULL WHERE id = ? AND account_type = 'Paid' AND paid_until <= ?",
+      [u.id, now],
+    );
+    if (ended.changes === 1)
+      await system(ctx, 'Paid plan ended', `${u.grow_id ?? u.username} (${u.id}): the Paid plan ended; now Free`);
+  }
+}
+
+/**
  * Keeps each account's storage figure current: the size of its server's data directory plus its backup
  * (an account whose server is gone still stores its backup).
  */
@@ -82,6 +103,7 @@ export function startScheduler(ctx: AppContext, intervalMs: number): () => Promi
   const tick = () => {
     running = running
       .then(() => enforceServerTime(ctx))
+      .then(() => endPaidPlans(ctx))
       .then(() => refreshStorage(ctx))
       .catch((error) => ctx.log.error({ err: error }, 'scheduled job failed'));
   };

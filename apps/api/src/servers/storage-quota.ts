@@ -3,6 +3,7 @@ import { hostingMessages as m } from '@canopy/contract';
 import { backupsRepo } from '../backups/backups.repo.ts';
 import type { AppContext } from '../context.ts';
 import { AppError, conflict, notFound } from '../errors.ts';
+import { effectiveStorageLimitMB } from '../users/profile.ts';
 import { type UserRow, usersRepo } from '../users/users.repo.ts';
 import type { ServerRow } from './servers.repo.ts';
 
@@ -30,6 +31,10 @@ async function measure(ctx: AppContext, server: ServerRow, owner: UserRow): Prom
       .catch((error) => ctx.log.warn({ err: error, server: server.name }, 'could not record storage use'));
   return bytes;
 }
+
+/** The owner's limit now, in bytes: a Paid plan raises it while it lasts. */
+const limitBytes = (ctx: AppContext, owner: UserRow) =>
+  effectiveStorageLimitMB(owner, ctx.now(), ctx.config.paidStorageMB) * MB;
 
 /** The server's owner: storage belongs to them, also when a collaborator acts. */
 async function ownerOf(ctx: AppContext, server: ServerRow, caller?: UserRow): Promise<UserRow> {
@@ -62,8 +67,7 @@ async function assertHostRoom(ctx: AppContext, growth: number): Promise<void> {
 export async function assertStorageToStart(ctx: AppContext, server: ServerRow, caller?: UserRow): Promise<void> {
   await assertHostRoom(ctx, 0);
   const owner = await ownerOf(ctx, server, caller);
-  if ((await measure(ctx, server, owner)) >= Number(owner.storage_limit_mb) * MB)
-    throw conflict(m.storageFull, 'storage_full');
+  if ((await measure(ctx, server, owner)) >= limitBytes(ctx, owner)) throw conflict(m.storageFull, 'storage_full');
 }
 
 /**
@@ -79,7 +83,7 @@ export async function assertStorageForWrite(
   // On disk a write takes more than its JSON: the engine's write-ahead log holds it before the database does.
   await assertHostRoom(ctx, growth * 2);
   const owner = await ownerOf(ctx, server, caller);
-  const limit = Number(owner.storage_limit_mb) * MB;
+  const limit = limitBytes(ctx, owner);
   const used = await measure(ctx, server, owner);
   if (used >= limit || used + growth > limit) throw conflict(m.storageFullWrite, 'storage_full');
 }

@@ -1,5 +1,6 @@
 import {
   DEFAULT_AUTOFARM_DELAY_MS,
+  DEFAULT_PAID_STORAGE_MB,
   DEFAULT_STORAGE_LIMIT_MB,
   GRACE_PERIOD_DAYS,
   NO_SERVER,
@@ -11,6 +12,20 @@ import type { UserRow } from './users.repo.ts';
 /** A ban counts while it has no end or its end is still ahead. */
 export const isBanActive = (u: UserRow, now: number) =>
   u.is_banned === 1 && (u.ban_expires === null || u.ban_expires > now);
+
+/** A Paid plan counts while it has no end or its end is still ahead (the scheduler then returns it to Free). */
+export const paidPlanActive = (u: Pick<UserRow, 'account_type' | 'paid_until'>, now: number) =>
+  u.account_type === 'Paid' && (u.paid_until === null || u.paid_until === undefined || Number(u.paid_until) > now);
+
+/** The storage limit that applies now: a Paid plan raises it to at least `paidStorageMB` while it lasts. */
+export function effectiveStorageLimitMB(
+  u: Pick<UserRow, 'account_type' | 'paid_until' | 'storage_limit_mb'>,
+  now: number,
+  paidStorageMB: number = DEFAULT_PAID_STORAGE_MB,
+): number {
+  const own = Number(u.storage_limit_mb ?? DEFAULT_STORAGE_LIMIT_MB);
+  return paidPlanActive(u, now) ? Math.max(own, paidStorageMB) : own;
+}
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
 
@@ -65,7 +80,12 @@ export interface ProfileServer {
 }
 
 /** The profile record of the spec, built from the stored user and their server. */
-export function toProfile(u: UserRow, now: number, server: ProfileServer | null = null): Profile {
+export function toProfile(
+  u: UserRow,
+  now: number,
+  server: ProfileServer | null = null,
+  paidStorageMB: number = DEFAULT_PAID_STORAGE_MB,
+): Profile {
   const banned = isBanActive(u, now);
   // Time and storage belong to the server, so a collaborator sees the owner's, not their own.
   const figures = server?.owner ?? u;
@@ -76,14 +96,14 @@ export function toProfile(u: UserRow, now: number, server: ProfileServer | null 
     avatar: u.avatar,
     email: u.email,
     growId: u.grow_id,
-    accountType: u.account_type,
+    accountType: paidPlanActive(u, now) ? 'Paid' : 'Free',
     serverOwned: server?.name ?? NO_SERVER,
     registeredAt: iso(u.registered_at),
     availableSlot: Number(u.available_slot),
     credit: Number(u.credit),
     estimatedExpiry: estimatedExpiry(figures, now),
     storageUsedMB: Math.round((Number(figures.storage_used_bytes) / MB) * 100) / 100,
-    storageLimitMB: Number(figures.storage_limit_mb ?? DEFAULT_STORAGE_LIMIT_MB),
+    storageLimitMB: effectiveStorageLimitMB(figures, now, paidStorageMB),
     isBanned: banned,
     banInfo: banned
       ? {

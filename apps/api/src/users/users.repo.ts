@@ -25,11 +25,13 @@ export interface UserRow {
   server_permanent: number;
   pending_server_ms: number;
   storage_used_bytes: number;
+  /** A Paid plan's end (null: Free, or Paid with no end). */
+  paid_until: number | null;
 }
 
 const columns = `id, username, discriminator, avatar, email, grow_id, account_type, registered_at, available_slot,
   credit, storage_limit_mb, is_admin, is_super_admin, admin_permissions, is_banned, ban_reason, banned_by, banned_at,
-  ban_expires, server_expires_at, server_permanent, pending_server_ms, storage_used_bytes`;
+  ban_expires, server_expires_at, server_permanent, pending_server_ms, storage_used_bytes, paid_until`;
 
 /** What a new account starts with (configuration). */
 export interface StartingGrant {

@@ -21,7 +21,7 @@ export async function getProfile(ctx: AppContext, caller: Caller, id: string): P
   const user = id === caller.user.id ? caller.user : await usersRepo.findById(ctx.db, id);
   if (!user?.grow_id) throw notFound(messages.notRegistered, 'not_registered');
   const [server, redeemedCodes] = await Promise.all([profileServer(ctx, user.id), redemptionHistory(ctx, user.id)]);
-  return { profile: { ...toProfile(user, ctx.now(), server), redeemedCodes }, settings };
+  return { profile: { ...toProfile(user, ctx.now(), server, ctx.config.paidStorageMB), redeemedCodes }, settings };
 }
 
 /** The user's own server, else the one they collaborate on (with its owner, whose time and storage it runs on). */

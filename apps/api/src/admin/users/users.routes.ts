@@ -1,5 +1,75 @@
+import {
+  adminListQuerySchema,
+  creditAdjustSchema,
+  expiryChangeSchema,
+  setStorageSchema,
+  slotChangeSchema,
+} from '@canopy/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { route } from '../../http/route.ts';
+import { parse } from '../../validate.ts';
+import { adjustCredit, listUsers, setFree, setPaid, setStorage, userDetail } from './admin-users.service.ts';
+import { changeServerDays, changeSlots, displayName } from './user-changes.ts';
 
-/** Admin routes of this part (issue 11): filled by its own work. */
-export function adminUsersRoutes(_app: FastifyInstance, _ctx: AppContext) {}
+/** The admin Users tab (issue 11; admin document, section 7): reads need users:view, changes users:manage. */
+export function adminUsersRoutes(app: FastifyInstance, ctx: AppContext) {
+  route(app, ctx, {
+    method: 'GET',
+    url: '/admin/all-users',
+    access: { admin: 'users:view' },
+    handler: ({ query }) => {
+      const q = parse(adminListQuerySchema, query, 'Query');
+      return listUsers(ctx, q.page, q.search);
+    },
+  });
+  route(app, ctx, {
+    method: 'GET',
+    url: '/admin/users/:discordId',
+    access: { admin: 'users:view' },
+    handler: ({ params }) => userDetail(ctx, params.discordId ?? ''),
+  });
+  route(app, ctx, {
+    method: 'POST',
+    url: '/admin/users/:discordId/expiry',
+    access: { admin: 'users:manage' },
+    body: expiryChangeSchema,
+    handler: ({ caller, params, body }) =>
+      changeServerDays(ctx, displayName(caller.user), params.discordId ?? '', body),
+  });
+  route(app, ctx, {
+    method: 'POST',
+    url: '/admin/users/:discordId/slot',
+    access: { admin: 'users:manage' },
+    body: slotChangeSchema,
+    handler: ({ caller, params, body }) => changeSlots(ctx, displayName(caller.user), params.discordId ?? '', body),
+  });
+  route(app, ctx, {
+    method: 'POST',
+    url: '/admin/users/:discordId/set-storage',
+    access: { admin: 'users:manage' },
+    body: setStorageSchema,
+    handler: ({ caller, params, body }) => setStorage(ctx, caller.user, params.discordId ?? '', body.limitMB),
+  });
+  route(app, ctx, {
+    method: 'POST',
+    url: '/admin/users/:discordId/set-paid',
+    access: { admin: 'users:manage' },
+    // Parsed by the service: a missing body gets the spec's own text, not the generic one.
+    handler: ({ caller, params, req }) => setPaid(ctx, caller.user, params.discordId ?? '', req.body),
+  });
+  route(app, ctx, {
+    method: 'POST',
+    url: '/admin/users/:discordId/set-free',
+    access: { admin: 'users:manage' },
+    handler: ({ caller, params }) => setFree(ctx, caller.user, params.discordId ?? ''),
+  });
+  route(app, ctx, {
+    method: 'POST',
+    url: '/admin/users/:discordId/credit',
+    access: { admin: 'users:manage' },
+    body: creditAdjustSchema,
+    handler: ({ caller, params, body }) =>
+      adjustCredit(ctx, caller.user, params.discordId ?? '', body.amount, body.reason),
+  });
+}
