@@ -1,0 +1,91 @@
+import {
+  type AdminActivityLog,
+  type AdminLogsPage,
+  type AdminStats,
+  STORAGE_TOP_CONSUMERS,
+  type StorageAnalytics,
+} from '@canopy/contract';
+import { type ActivityRow, activityRepo } from '../../activity/activity.repo.ts';
+import type { AppContext } from '../../context.ts';
+import { pageOf, pageWindow } from '../paging.ts';
+import { adminServersRepo } from './admin-servers.repo.ts';
+
+const MB = 1024 * 1024;
+/** Two decimals: what a chart label or a table cell shows. */
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** The dashboard's four figures: counts from the database, online servers and players from the live engines. */
+export async function adminStats(ctx: AppContext): Promise<AdminStats> {
+  const { users, servers } = await adminServersRepo.counts(ctx.db);
+  let onlineServers = 0;
+  let activePlayers = 0;
+  for (const s of ctx.servers.feed()) {
+    if (s.status === 'ONLINE') onlineServers++;
+    activePlayers += s.players;
+  }
+  return { totalUsers: users, totalServers: servers, onlineServers, activePlayers };
+}
+
+/** The Storage Analytics tab: totals, buckets and the top consumers, each computed by the database. */
+export async function storageAnalytics(ctx: AppContext): Promise<StorageAnalytics> {
+  const [t, top] = await Promise.all([
+    adminServersRepo.storageTotals(ctx.db),
+    adminServersRepo.topConsumers(ctx.db, STORAGE_TOP_CONSUMERS),
+  ]);
+  const accounts = Number(t?.accounts ?? 0);
+  const usedBytes = Number(t?.used ?? 0);
+  const capacityMB = Number(t?.capacity_mb ?? 0);
+  const n = (v: number | string | null | undefined) => Number(v ?? 0);
+  return {
+    accounts,
+    totalUsedMB: round2(usedBytes / MB),
+    totalCapacityMB: capacityMB,
+    averageUsedMB: accounts === 0 ? 0 : round2(usedBytes / MB / accounts),
+    percentUsed: capacityMB === 0 ? 0 : Math.round((usedBytes / (capacityMB * MB)) * 1000) / 10,
+    buckets: {
+      under100: n(t?.under100),
+      from100to256: n(t?.from100to256),
+      from256to512: n(t?.from256to512),
+      over512: n(t?.over512),
+    },
+    topConsumers: top.map((r) => ({
+      discordId: r.id,
+      discordUsername: r.username,
+      growId: r.grow_id,
+      serverName: r.server_name,
+      usedMB: round2(Number(r.storage_used_bytes) / MB),
+      limitMB: Number(r.storage_limit_mb),
+    })),
+  };
+}
+
+/**
+ * An entry's details as an object with free keys (admin document, section 3): entries are written as text
+ * today, so the text comes back as `{text}`; an entry written as a JSON object comes back as that object.
+ */
+export function detailsOf(stored: string): Record<string, unknown> {
+  if (stored.startsWith('{')) {
+    try {
+      const parsed: unknown = JSON.parse(stored);
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+    } catch {
+      // Text that merely starts with a brace.
+    }
+  }
+  return { text: stored };
+}
+
+const toLog = (r: ActivityRow): AdminActivityLog => ({
+  timestamp: new Date(Number(r.timestamp)).toISOString(),
+  action: r.action,
+  actorType: r.actor_type,
+  actorName: r.actor_name,
+  details: detailsOf(r.details),
+});
+
+/** One page of the activity log, newest first. */
+export async function activityLogs(ctx: AppContext, page: number): Promise<AdminLogsPage> {
+  const { limit, offset } = pageWindow(page);
+  const [rows, total] = await Promise.all([activityRepo.page(ctx.db, limit, offset), activityRepo.count(ctx.db)]);
+  return pageOf(rows.map(toLog), total, page);
+}

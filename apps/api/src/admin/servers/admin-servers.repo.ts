@@ -1,0 +1,102 @@
+import type { Db } from '../../db/db.ts';
+import type { ServerRow } from '../../servers/servers.repo.ts';
+import { containsPattern } from '../paging.ts';
+
+/** A server of the admin list, with its owner's GrowID. */
+export interface AdminServerListRow {
+  id: string;
+  name: string;
+  owner_id: string;
+  grow_id: string | null;
+  created_at: number | string;
+}
+
+const serverColumns =
+  's.id, s.owner_id, s.name, s.game_port, s.control_secret, s.desired_state, s.created_at, s.last_crash_at';
+
+/** Matches the server name or the owner's GrowID (both stored lower-cased for this). */
+const serverSearch = (search: string | undefined) =>
+  search
+    ? { where: "WHERE s.name_key LIKE ? ESCAPE '\\' OR u.grow_id_key LIKE ? ESCAPE '\\'", params: [search, search] }
+    : { where: '', params: [] as string[] };
+
+const MB = 1024 * 1024;
+
+/** What the storage figures read for one account. */
+export interface StorageTotalsRow {
+  accounts: number | string;
+  used: number | string | null;
+  capacity_mb: number | string | null;
+  under100: number | string | null;
+  from100to256: number | string | null;
+  from256to512: number | string | null;
+  over512: number | string | null;
+}
+
+export interface StorageConsumerRow {
+  id: string;
+  username: string;
+  grow_id: string | null;
+  server_name: string | null;
+  storage_used_bytes: number | string;
+  storage_limit_mb: number | string;
+}
+
+/** The admin panel's reads over servers and accounts: counted, summed and paged in SQL. */
+export const adminServersRepo = {
+  /** One page of servers by name, optionally filtered, and the filtered total. */
+  async page(db: Db, search: string | undefined, limit: number, offset: number) {
+    const filter = serverSearch(search === undefined ? undefined : containsPattern(search));
+    const rows = await db.all<AdminServerListRow>(
+      `SELECT s.id, s.name, s.owner_id, u.grow_id, s.created_at FROM servers s JOIN users u ON u.id = s.owner_id
+       ${filter.where} ORDER BY s.name_key LIMIT ? OFFSET ?`,
+      [...filter.params, limit, offset],
+    );
+    const total = await db.get<{ n: number | string }>(
+      `SELECT COUNT(*) AS n FROM servers s JOIN users u ON u.id = s.owner_id ${filter.where}`,
+      filter.params,
+    );
+    return { rows, total: Number(total?.n ?? 0) };
+  },
+
+  /** The server of that name, whatever its case. */
+  findByName(db: Db, name: string) {
+    return db.get<ServerRow>(`SELECT ${serverColumns} FROM servers s WHERE s.name_key = ?`, [name.toLowerCase()]);
+  },
+
+  async counts(db: Db) {
+    const row = await db.get<{ users: number | string; servers: number | string }>(
+      'SELECT (SELECT COUNT(*) FROM users) AS users, (SELECT COUNT(*) FROM servers) AS servers',
+    );
+    return { users: Number(row?.users ?? 0), servers: Number(row?.servers ?? 0) };
+  },
+
+  /**
+   * Totals and the four buckets over registered accounts, in one pass. Bucket bounds (admin document,
+   * section 9): under 100 MB; 100 MB up to 256 MB; above 256 up to 512 MB; above 512 MB.
+   */
+  storageTotals(db: Db) {
+    return db.get<StorageTotalsRow>(
+      `SELECT COUNT(*) AS accounts, SUM(storage_used_bytes) AS used, SUM(storage_limit_mb) AS capacity_mb,
+         SUM(CASE WHEN storage_used_bytes < ${100 * MB} THEN 1 ELSE 0 END) AS under100,
+         SUM(CASE WHEN storage_used_bytes >= ${100 * MB} AND storage_used_bytes <= ${256 * MB} THEN 1 ELSE 0 END)
+           AS from100to256,
+         SUM(CASE WHEN storage_used_bytes > ${256 * MB} AND storage_used_bytes <= ${512 * MB} THEN 1 ELSE 0 END)
+           AS from256to512,
+         SUM(CASE WHEN storage_used_bytes > ${512 * MB} THEN 1 ELSE 0 END) AS over512
+       FROM users WHERE grow_id IS NOT NULL`,
+    );
+  },
+
+  /** The registered accounts that store the most, with their server's name. */
+  topConsumers(db: Db, limit: number) {
+    return db.all<StorageConsumerRow>(
+      `SELECT u.id, u.username, u.grow_id, s.name AS server_name, u.storage_used_bytes, u.storage_limit_mb
+       FROM (SELECT id, username, grow_id, storage_used_bytes, storage_limit_mb FROM users
+             WHERE grow_id IS NOT NULL ORDER BY storage_used_bytes DESC, id LIMIT ?) u
+       LEFT JOIN servers s ON s.owner_id = u.id
+       ORDER BY u.storage_used_bytes DESC, u.id`,
+      [limit],
+    );
+  },
+};
