@@ -57,7 +57,7 @@ export async function createAdminCode(
     const created = await createRedeemCode(tx, { ...body, createdBy: adminName(admin) }, now);
     await activityRepo.add(
       tx,
-      { action: 'create_redeem_code', ...adminActor(admin), details: `${created.code}: ${created.reward}` },
+      { action: 'Redeem code created', ...adminActor(admin), details: `${created.code}: ${created.reward}` },
       now,
     );
     return { code: created.code };
@@ -69,7 +69,7 @@ export async function deleteAdminCode(ctx: AppContext, admin: UserRow, code: str
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     await deleteRedeemCode(tx, code);
-    await activityRepo.add(tx, { action: 'delete_redeem_code', ...adminActor(admin), details: code }, now);
+    await activityRepo.add(tx, { action: 'Redeem code deleted', ...adminActor(admin), details: code }, now);
     return { message: m.codeDeleted(code) };
   });
 }

@@ -40,7 +40,11 @@ export async function setFeedbackStatus(
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     if (!(await feedbackRepo.setStatus(tx, id, status))) throw notFound(m.feedbackMissing, 'feedback_not_found');
-    await activityRepo.add(tx, { action: 'feedback_status', ...adminActor(admin), details: `${id}: ${status}` }, now);
+    await activityRepo.add(
+      tx,
+      { action: 'Feedback status changed', ...adminActor(admin), details: `${id}: ${status}` },
+      now,
+    );
     return { message: m.statusUpdated };
   });
 }
@@ -50,7 +54,7 @@ export async function deleteFeedback(ctx: AppContext, admin: UserRow, id: string
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     if (!(await feedbackRepo.delete(tx, id))) throw notFound(m.feedbackMissing, 'feedback_not_found');
-    await activityRepo.add(tx, { action: 'delete_feedback', ...adminActor(admin), details: id }, now);
+    await activityRepo.add(tx, { action: 'Feedback deleted', ...adminActor(admin), details: id }, now);
     return { message: m.feedbackDeleted };
   });
 }

@@ -43,6 +43,14 @@ function nextRole(move: RoleMove, target: UserRow): { isAdmin: boolean; isSuperA
   }
 }
 
+/** The activity log's action of each move. */
+export const roleActions: Record<RoleMove, string> = {
+  promoteAdmin: 'Admin added',
+  removeAdmin: 'Admin removed',
+  promoteSuperAdmin: 'Super admin added',
+  demoteSuperAdmin: 'Super admin demoted',
+};
+
 const messageOf: Record<RoleMove, (who: string) => string> = {
   promoteAdmin: m.promoted,
   removeAdmin: m.removed,
@@ -83,7 +91,11 @@ export async function changeRole(
     const target = await lockedPair(tx, caller, targetId);
     await rolesRepo.setRole(tx, target.id, nextRole(move, target));
     const who = adminName(target);
-    await activityRepo.add(tx, { action: move, ...adminActor(caller), details: `${who} (${target.id})` }, now);
+    await activityRepo.add(
+      tx,
+      { action: roleActions[move], ...adminActor(caller), details: `${who} (${target.id})` },
+      now,
+    );
     return { message: messageOf[move](who) };
   });
 }
@@ -112,7 +124,7 @@ export async function setPermissions(
     await activityRepo.add(
       tx,
       {
-        action: 'set_admin_permissions',
+        action: 'Admin permissions changed',
         ...adminActor(caller),
         details: `${who}: ${permissions.join(', ') || 'none'}`,
       },
@@ -135,7 +147,7 @@ export async function grantSuperAdmin(db: Db, id: string, now: number): Promise<
     await activityRepo.add(
       tx,
       {
-        action: 'promoteSuperAdmin',
+        action: roleActions.promoteSuperAdmin,
         actorType: 'System',
         actorName: 'operator',
         details: `${adminName(user)} (${id})`,
@@ -160,7 +172,12 @@ export async function revokeAdmin(db: Db, id: string, now: number): Promise<User
     await rolesRepo.setRole(tx, id, { isAdmin: false, isSuperAdmin: false });
     await activityRepo.add(
       tx,
-      { action: 'removeAdmin', actorType: 'System', actorName: 'operator', details: `${adminName(user)} (${id})` },
+      {
+        action: roleActions.removeAdmin,
+        actorType: 'System',
+        actorName: 'operator',
+        details: `${adminName(user)} (${id})`,
+      },
       now,
     );
     return user;
