@@ -36,6 +36,9 @@ export const serverSocketMessageSchema = z.discriminatedUnion('type', [
     type: z.literal('server_notice'),
     payload: z.object({ name: z.string(), kind: z.enum(['expired', 'deleted', 'crash_loop']) }),
   }),
+  // Our addition: an admin banned or unbanned this user; the page refetches the profile, which locks or
+  // unlocks the panel at once (admin-bans.ts, ADR 0020).
+  z.object({ type: z.literal('account_notice'), payload: z.object({ kind: z.enum(['banned', 'unbanned']) }) }),
   z.object({
     type: z.literal('error'),
     payload: z.object({ message: z.string(), code: z.enum(socketErrorCodes) }),

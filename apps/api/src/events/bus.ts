@@ -28,10 +28,17 @@ export interface NoticeEvent {
   audience: string[];
 }
 
+/** An admin banned or unbanned a user: their sockets are told, so their panel refetches the profile. */
+export interface AccountEvent {
+  userId: string;
+  kind: 'banned' | 'unbanned';
+}
+
 interface BusEvents {
   status: [StatusEvent];
   console: [ConsoleEvent];
   notice: [NoticeEvent];
+  account: [AccountEvent];
 }
 
 /**

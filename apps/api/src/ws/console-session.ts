@@ -33,6 +33,7 @@ export class ConsoleSession {
   private readonly userId: string;
   private feed: ConsoleFeed | null = null;
   private recheck: NodeJS.Timeout | null = null;
+  private watchedServer: string | null = null;
   private readonly bucket: TokenBucket;
   private readonly hub: ConsoleHub;
 
@@ -68,26 +69,40 @@ export class ConsoleSession {
     this.feed = null;
     if (this.recheck) clearInterval(this.recheck);
     this.recheck = null;
+    this.watchedServer = null;
   }
 
   /** A revoked permission, a ban or a deleted server ends the subscription within RECHECK_MS. */
   private watchAccess(serverId: string) {
-    this.recheck = setInterval(() => {
-      this.consoleServer().then(
-        (server) => {
-          if (server.id === serverId) return;
-          this.end();
-          this.refuse(serverPageMessages.noPermissionConsole, 'console_denied');
-        },
-        (error) => {
-          // A database hiccup is not a revocation: the next check decides.
-          if (!(error instanceof AppError)) return;
-          this.end();
-          this.refuse(error.message, 'console_denied');
-        },
-      );
-    }, RECHECK_MS);
+    this.watchedServer = serverId;
+    this.recheck = setInterval(() => this.checkAccess(serverId), RECHECK_MS);
     this.recheck.unref();
+  }
+
+  /** Re-checks a live subscription at once (an admin just banned the user) instead of at the next tick. */
+  recheckNow() {
+    if (this.feed && this.watchedServer) this.checkAccess(this.watchedServer);
+  }
+
+  /** Still subscribed to this server's console (two checks in flight end it once). */
+  private following(serverId: string) {
+    return this.feed !== null && this.watchedServer === serverId;
+  }
+
+  private checkAccess(serverId: string) {
+    this.consoleServer().then(
+      (server) => {
+        if (server.id === serverId || !this.following(serverId)) return;
+        this.end();
+        this.refuse(serverPageMessages.noPermissionConsole, 'console_denied');
+      },
+      (error) => {
+        // A database hiccup is not a revocation: the next check decides.
+        if (!(error instanceof AppError) || !this.following(serverId)) return;
+        this.end();
+        this.refuse(error.message, 'console_denied');
+      },
+    );
   }
 
   /** Tells the browser why something was refused; `code` is what the page branches on. */

@@ -118,6 +118,14 @@ export function attachWebSocket(app: FastifyInstance, ctx: AppContext) {
     for (const userId of e.audience)
       for (const c of byUser.get(userId) ?? []) if (c.ws.readyState === WebSocket.OPEN) c.ws.send(data);
   });
+  ctx.bus.on('account', (e) => {
+    const data = JSON.stringify({ type: 'account_notice', payload: { kind: e.kind } } satisfies ServerSocketMessage);
+    for (const c of byUser.get(e.userId) ?? []) {
+      if (c.ws.readyState === WebSocket.OPEN) c.ws.send(data);
+      // A ban closes the console now rather than at the subscription's next periodic check.
+      if (e.kind === 'banned') c.console.recheckNow();
+    }
+  });
   const hub = new ConsoleHub();
   ctx.bus.on('console', (e) => hub.push(e.serverId, e.line));
 

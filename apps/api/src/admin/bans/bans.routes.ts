@@ -1,5 +1,68 @@
+import { adminListQuerySchema, banServerNameSchema, banUserSchema, bulkActionSchema } from '@canopy/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { route } from '../../http/route.ts';
+import { parse } from '../../validate.ts';
+import { banServerName, listBannedNames, unbanServerName } from './banned-names.service.ts';
+import { banUser, listBanLogs, unbanUser } from './bans.service.ts';
+import { bulkAction } from './bulk.service.ts';
 
-/** Admin routes of this part (issue 11): filled by its own work. */
-export function adminBansRoutes(_app: FastifyInstance, _ctx: AppContext) {}
+/** Admin bans: user bans and unbans, the ban log, banned server names and bulk actions (ADR 0020). */
+export function adminBansRoutes(app: FastifyInstance, ctx: AppContext) {
+  route(app, ctx, {
+    method: 'POST',
+    url: '/admin/users/:discordId/ban',
+    access: { admin: 'users:manage' },
+    // Parsed here so that a missing body reads as the spec's text too, not 'Request body is required.'
+    handler: async ({ caller, params, req }) => {
+      const body = parse(banUserSchema, req.body ?? {});
+      return banUser(ctx, caller.user, params.discordId ?? '', body.reason, body.duration);
+    },
+  });
+  route(app, ctx, {
+    method: 'POST',
+    url: '/admin/users/:discordId/unban',
+    access: { admin: 'users:manage' },
+    handler: ({ caller, params }) => unbanUser(ctx, caller.user, params.discordId ?? ''),
+  });
+  route(app, ctx, {
+    method: 'POST',
+    url: '/admin/users/bulk-action',
+    access: { admin: 'users:bulk_actions' },
+    body: bulkActionSchema,
+    handler: ({ caller, body }) => bulkAction(ctx, caller.user, body),
+  });
+  route(app, ctx, {
+    method: 'GET',
+    url: '/admin/ban-logs',
+    access: { admin: 'bans:view' },
+    handler: ({ query }) => {
+      const q = parse(adminListQuerySchema, query, 'Query');
+      return listBanLogs(ctx, q.page, q.search);
+    },
+  });
+  route(app, ctx, {
+    method: 'GET',
+    url: '/admin/banned-servers',
+    access: { admin: 'bans:view' },
+    handler: ({ query }) => {
+      const q = parse(adminListQuerySchema, query, 'Query');
+      return listBannedNames(ctx, q.page, q.search);
+    },
+  });
+  route(app, ctx, {
+    method: 'POST',
+    url: '/admin/banned-servers',
+    access: { admin: 'bans:manage' },
+    handler: ({ caller, req }) => {
+      const body = parse(banServerNameSchema, req.body ?? {});
+      return banServerName(ctx, caller.user, body.serverName, body.reason);
+    },
+  });
+  route(app, ctx, {
+    method: 'DELETE',
+    url: '/admin/banned-servers/:serverName',
+    access: { admin: 'bans:manage' },
+    handler: ({ caller, params }) => unbanServerName(ctx, caller.user, params.serverName ?? ''),
+  });
+}
