@@ -114,7 +114,18 @@ describeEachDatabase('admin bans', (api) => {
 
     // The profile says so, with who banned; the next server-side action is refused.
     const profile = await a.request('GET', `/users/${target.user.id}/profile`, { token: target.sessionToken });
-    assert.equal(profile.body.profile?.isBanned ?? profile.body.isBanned, true);
+    assert.equal(profile.body.profile.isBanned, true);
+    assert.deepEqual(profile.body.profile.banInfo, {
+      reason: 'Spamming/Flooding',
+      bannedBy: manager.growId,
+      bannedAt: new Date(a.clock.now).toISOString(),
+      expires: new Date(expires).toISOString(),
+    });
+    const feedback = await a.request('POST', '/feedback', {
+      token: target.sessionToken,
+      body: { type: 'Bug Report', message: 'let me in' },
+    });
+    assert.equal(feedback.status, 403, 'the next request is refused');
 
     // A super admin replaces it with a permanent ban: the first log row ends, the new one holds.
     a.clock.now += 1000;
@@ -442,6 +453,8 @@ describeEachDatabase('admin bans', (api) => {
       [{ userIds: [id], action: 'addSlots', amount: -1 }, b.amountInvalid],
       [{ userIds: [id], action: 'setTime', amount: 1.5 }, b.amountInvalid],
       [{ userIds: [id], action: 'removeSlots', amount: 'two' }, b.amountInvalid],
+      [{ userIds: [id], action: 'addTime', amount: 3651 }, b.amountInvalid],
+      [{ userIds: [id], action: 'setSlots', amount: 1001 }, b.amountInvalid],
       [{ userIds: [id], action: 'nuke', amount: 1 }, b.bulkActionInvalid],
       [{ userIds: [], action: 'unban' }, b.bulkUsersRequired],
       [{ userIds: Array.from({ length: 101 }, (_, i) => String(i)), action: 'unban' }, b.bulkTooManyUsers],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { adminPageSchema } from './admin-paging.ts';
+import { ADMIN_MAX_DAYS, ADMIN_MAX_SLOTS } from './admin-users.ts';
 import { SERVER_NAME_MAX } from './constants.ts';
 import { parseDuration } from './duration.ts';
 
@@ -149,7 +150,9 @@ export const bulkActionSchema = z
     if (body.action === 'unban') return { userIds, action: body.action };
     const amount =
       typeof body.amount === 'string' && /^\s*\d+\s*$/.test(body.amount) ? Number(body.amount) : body.amount;
-    if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount < 0) {
+    // The single-user calls' bounds, so that a too large amount is one refusal rather than one per user.
+    const max = body.action.endsWith('Time') ? ADMIN_MAX_DAYS : ADMIN_MAX_SLOTS;
+    if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount < 0 || amount > max) {
       ctx.addIssue({ code: 'custom', message: m.amountInvalid });
       return z.NEVER;
     }
