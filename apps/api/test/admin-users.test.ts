@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { before, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import {
   creditMessages,
   DEFAULT_PAID_STORAGE_MB,
@@ -8,7 +8,9 @@ import {
   adminUserMessages as m,
 } from '@canopy/contract';
 import { changeServerDays, changeSlots } from '../src/admin/users/user-changes.ts';
+import { loadConfig } from '../src/config.ts';
 import { endPaidPlans } from '../src/scheduler/server-time.ts';
+import { effectiveStorageLimitMB, paidPlanActive } from '../src/users/profile.ts';
 import { ownerWithServer, signIn, signInRegistered } from './support/factories.ts';
 import { describeEachDatabase, type TestApi } from './support/harness.ts';
 import { waitForStatus } from './support/servers.ts';
@@ -451,5 +453,30 @@ describeEachDatabase('admin users api', (api) => {
     await waitForStatus(a, serverName, 'OFFLINE');
     await as(manager, 'POST', `/admin/users/${id}/set-free`);
     await a.ctx.db.run('DELETE FROM backups WHERE owner_id = ?', [id]);
+  });
+});
+
+describe('the Paid plan rule', () => {
+  const row = (account_type: 'Free' | 'Paid', paid_until: number | null, storage_limit_mb = 256) => ({
+    account_type,
+    paid_until,
+    storage_limit_mb,
+  });
+
+  it('raises the limit to the plan size while it lasts, never lowers an own larger limit', () => {
+    const now = 1_000_000;
+    assert.equal(effectiveStorageLimitMB(row('Free', null), now, 1024), 256);
+    assert.equal(effectiveStorageLimitMB(row('Paid', null), now, 1024), 1024);
+    assert.equal(effectiveStorageLimitMB(row('Paid', now + 1), now, 1024), 1024);
+    assert.equal(effectiveStorageLimitMB(row('Paid', now), now, 1024), 256);
+    assert.equal(effectiveStorageLimitMB(row('Paid', null, 4096), now, 1024), 4096);
+    assert.equal(paidPlanActive(row('Paid', now - 1), now), false);
+  });
+
+  it('reads CANOPY_PAID_STORAGE_MB and refuses a bad one', () => {
+    assert.equal(loadConfig({}).paidStorageMB, DEFAULT_PAID_STORAGE_MB);
+    assert.equal(loadConfig({ CANOPY_PAID_STORAGE_MB: '2048' }).paidStorageMB, 2048);
+    for (const bad of ['0', '-1', '1.5', 'lots', '2000000'])
+      assert.throws(() => loadConfig({ CANOPY_PAID_STORAGE_MB: bad }), /CANOPY_PAID_STORAGE_MB/, bad);
   });
 });
