@@ -1,27 +1,19 @@
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import {
+  adminServerMessages,
   adminBanMessages as b,
   banLogPageSchema,
-  bannedServerNamePageSchema,
-  bulkActionResponseSchema,
   hostingMessages as h,
   serverPageMessages as p,
   type ServerSocketMessage,
   serverSocketMessageSchema,
 } from '@canopy/contract';
 import { WebSocket } from 'ws';
+import { type BanCast, banCast, banRow, refusedToAllButHolders, type Session } from './support/admin-bans.ts';
 import { addCollaborator, ownerWithServer, signIn, signInRegistered } from './support/factories.ts';
 import { describeEachDatabase, type TestApi } from './support/harness.ts';
 import { sql, waitForStatus } from './support/servers.ts';
-
-type Session = Awaited<ReturnType<typeof signInRegistered>>;
-
-const makeAdmin = (api: TestApi, s: Session, permissions: string[]) =>
-  sql(api, 'UPDATE users SET is_admin = 1, admin_permissions = ? WHERE id = ?', [
-    JSON.stringify(permissions),
-    s.user.id,
-  ]);
 
 /** Opens /ws/{id}?token=… and collects the validated messages. */
 async function connect(api: TestApi, s: Session) {
@@ -45,79 +37,45 @@ async function until(check: () => boolean | Promise<boolean>, what: string, ms =
   }
 }
 
-const banRow = (api: TestApi, id: string) =>
-  api.ctx.db.get<{
-    is_banned: number;
-    ban_reason: string | null;
-    banned_by: string | null;
-    ban_expires: number | null;
-  }>('SELECT is_banned, ban_reason, banned_by, ban_expires FROM users WHERE id = ?', [id]);
 const logCount = async (api: TestApi, id: string) =>
   Number((await api.ctx.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM ban_logs WHERE user_id = ?', [id]))?.n);
-const nameBanned = async (api: TestApi, name: string) =>
-  (await api.ctx.db.get('SELECT name FROM banned_server_names WHERE name_key = ?', [name.toLowerCase()])) !== undefined;
 
 describeEachDatabase('admin bans', (api) => {
-  let plain: Session;
-  let noPerm: Session;
-  let usersView: Session;
-  let bansView: Session;
-  let manager: Session;
-  let sup: Session;
-
+  let c: BanCast;
   before(async () => {
-    const a = api();
-    [plain, noPerm, usersView, bansView, manager, sup] = (await Promise.all(
-      Array.from({ length: 6 }, () => signInRegistered(a)),
-    )) as [Session, Session, Session, Session, Session, Session];
-    await makeAdmin(a, noPerm, ['dashboard:view']);
-    await makeAdmin(a, usersView, ['users:view']);
-    await makeAdmin(a, bansView, ['bans:view']);
-    await makeAdmin(a, manager, ['users:manage', 'users:bulk_actions', 'bans:view', 'bans:manage']);
-    await sql(a, 'UPDATE users SET is_admin = 1, is_super_admin = 1 WHERE id = ?', [sup.user.id]);
+    c = await banCast(api());
   });
-
-  /** Signed out 401, plain user 403, admin without the permission 403, view-only 403 (writes): nothing changed. */
-  async function refusedToAllButHolders(method: string, path: string, body: unknown, viewOnly: Session | null) {
-    const a = api();
-    assert.equal((await a.request(method, path, { body })).status, 401);
-    for (const s of [plain, noPerm, ...(viewOnly ? [viewOnly] : [])]) {
-      const res = await a.request(method, path, { body, token: s.sessionToken });
-      assert.equal(res.status, 403, `${method} ${path} by ${s.user.username}`);
-      assert.ok(typeof res.body.error === 'string');
-    }
-  }
 
   it('ban: only users:manage (or a super admin); refusals change nothing; the ban, its log and activity entry', async () => {
     const a = api();
     const target = await signInRegistered(a);
     const path = `/admin/users/${target.user.id}/ban`;
     const body = { reason: 'Spamming/Flooding', duration: '7d' };
-    await refusedToAllButHolders('POST', path, body, usersView);
+    await refusedToAllButHolders(api(), c, 'POST', path, body, c.usersView);
     assert.equal((await banRow(a, target.user.id))?.is_banned, 0);
     assert.equal(await logCount(a, target.user.id), 0);
 
-    const res = await a.request('POST', path, { body, token: manager.sessionToken });
+    const res = await a.request('POST', path, { body, token: c.manager.sessionToken });
     assert.equal(res.status, 200, JSON.stringify(res.body));
     const expires = a.clock.now + 7 * 86_400_000;
     assert.deepEqual(res.body, { message: b.banned(target.growId, new Date(expires).toISOString()) });
     const row = await banRow(a, target.user.id);
     assert.equal(row?.is_banned, 1);
     assert.equal(row?.ban_reason, 'Spamming/Flooding');
-    assert.equal(row?.banned_by, manager.growId);
+    assert.equal(row?.banned_by, c.manager.growId);
     assert.equal(Number(row?.ban_expires), expires);
     const logged = await a.ctx.db.get<{ actor_name: string }>(
       "SELECT actor_name FROM activity_logs WHERE action = 'User banned' AND details LIKE ?",
       [`%${target.user.id}%`],
     );
-    assert.equal(logged?.actor_name, manager.growId);
+    assert.equal(logged?.actor_name, c.manager.growId);
 
     // The profile says so, with who banned; the next server-side action is refused.
     const profile = await a.request('GET', `/users/${target.user.id}/profile`, { token: target.sessionToken });
     assert.equal(profile.body.profile.isBanned, true);
     assert.deepEqual(profile.body.profile.banInfo, {
       reason: 'Spamming/Flooding',
-      bannedBy: manager.growId,
+      bannedBy: c.manager.growId,
       bannedAt: new Date(a.clock.now).toISOString(),
       expires: new Date(expires).toISOString(),
     });
@@ -131,20 +89,20 @@ describeEachDatabase('admin bans', (api) => {
     a.clock.now += 1000;
     const perm = await a.request('POST', path, {
       body: { reason: 'Harassment', duration: ' PERM ' },
-      token: sup.sessionToken,
+      token: c.sup.sessionToken,
     });
     assert.equal(perm.status, 200);
     assert.equal(perm.body.message, b.banned(target.growId, null));
     assert.equal((await banRow(a, target.user.id))?.ban_expires, null);
     const logs = banLogPageSchema.parse(
-      (await a.request('GET', `/admin/ban-logs?search=${target.user.id}`, { token: bansView.sessionToken })).body,
+      (await a.request('GET', `/admin/ban-logs?search=${target.user.id}`, { token: c.bansView.sessionToken })).body,
     );
     assert.equal(logs.total, 2);
     assert.deepEqual(
       logs.items.map((l) => [l.reason, l.active, l.expires, l.bannedBy, l.unbannedBy]),
       [
-        ['Harassment', true, null, sup.growId, null],
-        ['Spamming/Flooding', false, new Date(expires).toISOString(), manager.growId, sup.growId],
+        ['Harassment', true, null, c.sup.growId, null],
+        ['Spamming/Flooding', false, new Date(expires).toISOString(), c.manager.growId, c.sup.growId],
       ],
     );
     assert.equal(logs.items[0]?.discordUsername, target.user.username);
@@ -167,13 +125,13 @@ describeEachDatabase('admin bans', (api) => {
       { reason: 'x', duration: 'forever' },
       { reason: 5, duration: '1d' },
     ]) {
-      const res = await a.request('POST', path, { body, token: manager.sessionToken });
+      const res = await a.request('POST', path, { body, token: c.manager.sessionToken });
       assert.equal(res.status, 400, JSON.stringify(body));
       assert.equal(res.body.error, b.reasonAndDurationRequired, JSON.stringify(body));
     }
     const long = await a.request('POST', path, {
       body: { reason: 'x'.repeat(201), duration: '1d' },
-      token: manager.sessionToken,
+      token: c.manager.sessionToken,
     });
     assert.equal(long.body.error, b.reasonTooLong);
     assert.equal((await banRow(a, target.user.id))?.is_banned, 0);
@@ -182,10 +140,10 @@ describeEachDatabase('admin bans', (api) => {
 
   it('ban: admins and super admins cannot be banned, an unknown user is 404', async () => {
     const a = api();
-    for (const s of [noPerm, sup]) {
+    for (const s of [c.noPerm, c.sup]) {
       const res = await a.request('POST', `/admin/users/${s.user.id}/ban`, {
         body: { reason: 'x', duration: '1d' },
-        token: sup.sessionToken,
+        token: c.sup.sessionToken,
       });
       assert.equal(res.status, 403);
       assert.equal(res.body.error, b.adminCannotBeBanned);
@@ -194,7 +152,7 @@ describeEachDatabase('admin bans', (api) => {
     }
     const unknown = await a.request('POST', '/admin/users/123/ban', {
       body: { reason: 'x', duration: '1d' },
-      token: manager.sessionToken,
+      token: c.manager.sessionToken,
     });
     assert.equal(unknown.status, 404);
     assert.equal(unknown.body.error, b.userNotFound);
@@ -217,7 +175,7 @@ describeEachDatabase('admin bans', (api) => {
 
     const ban = await a.request('POST', `/admin/users/${owner.user.id}/ban`, {
       body: { reason: 'Exploiting/Cheating', duration: '2w' },
-      token: manager.sessionToken,
+      token: c.manager.sessionToken,
     });
     assert.equal(ban.status, 200);
     await until(
@@ -243,10 +201,10 @@ describeEachDatabase('admin bans', (api) => {
       token: helper.sessionToken,
     });
     assert.equal(theirs.status, 403);
-    assert.equal(theirs.body.error, b.ownerBanned);
+    assert.equal(theirs.body.error, adminServerMessages.ownerBanned);
     assert.equal(a.ctx.servers.runtime.state((await serverId(a, name)) ?? '').status, 'OFFLINE');
 
-    const unban = await a.request('POST', `/admin/users/${owner.user.id}/unban`, { token: sup.sessionToken });
+    const unban = await a.request('POST', `/admin/users/${owner.user.id}/unban`, { token: c.sup.sessionToken });
     assert.equal(unban.status, 200);
     assert.deepEqual(unban.body, { message: b.unbanned(owner.growId) });
     await until(
@@ -255,11 +213,11 @@ describeEachDatabase('admin bans', (api) => {
     );
     assert.equal((await banRow(a, owner.user.id))?.is_banned, 0);
     const logs = banLogPageSchema.parse(
-      (await a.request('GET', `/admin/ban-logs?search=${owner.growId}`, { token: sup.sessionToken })).body,
+      (await a.request('GET', `/admin/ban-logs?search=${owner.growId}`, { token: c.sup.sessionToken })).body,
     );
     assert.equal(logs.items[0]?.active, false);
-    assert.equal(logs.items[0]?.unbannedBy, sup.growId);
-    const again = await a.request('POST', `/admin/users/${owner.user.id}/unban`, { token: sup.sessionToken });
+    assert.equal(logs.items[0]?.unbannedBy, c.sup.growId);
+    const again = await a.request('POST', `/admin/users/${owner.user.id}/unban`, { token: c.sup.sessionToken });
     assert.equal(again.status, 409);
     assert.equal(again.body.error, b.notBanned);
     const restarted = await a.request('POST', `/users/${helper.user.id}/server/${name}/start`, {
@@ -275,31 +233,31 @@ describeEachDatabase('admin bans', (api) => {
     const target = await signInRegistered(a);
     await a.request('POST', `/admin/users/${target.user.id}/ban`, {
       body: { reason: 'x', duration: '1d' },
-      token: manager.sessionToken,
+      token: c.manager.sessionToken,
     });
     const path = `/admin/users/${target.user.id}/unban`;
-    await refusedToAllButHolders('POST', path, undefined, usersView);
+    await refusedToAllButHolders(api(), c, 'POST', path, undefined, c.usersView);
     assert.equal((await banRow(a, target.user.id))?.is_banned, 1);
-    assert.equal((await a.request('POST', path, { token: manager.sessionToken })).status, 200);
+    assert.equal((await a.request('POST', path, { token: c.manager.sessionToken })).status, 200);
     assert.equal((await banRow(a, target.user.id))?.is_banned, 0);
-    const unknown = await a.request('POST', '/admin/users/123/unban', { token: manager.sessionToken });
+    const unknown = await a.request('POST', '/admin/users/123/unban', { token: c.manager.sessionToken });
     assert.equal(unknown.status, 404);
   });
 
   it('ban logs: bans:view, newest first, paged by 10', async () => {
     const a = api();
-    await refusedToAllButHolders('GET', '/admin/ban-logs', undefined, null);
-    assert.equal((await a.request('GET', '/admin/ban-logs', { token: usersView.sessionToken })).status, 403);
+    await refusedToAllButHolders(api(), c, 'GET', '/admin/ban-logs', undefined, null);
+    assert.equal((await a.request('GET', '/admin/ban-logs', { token: c.usersView.sessionToken })).status, 403);
     const targets = await Promise.all(Array.from({ length: 11 }, () => signIn(a)));
     for (const t of targets) {
       a.clock.now += 1000;
       await a.request('POST', `/admin/users/${t.user.id}/ban`, {
         body: { reason: 'paging', duration: '1h' },
-        token: manager.sessionToken,
+        token: c.manager.sessionToken,
       });
     }
     const first = banLogPageSchema.parse(
-      (await a.request('GET', '/admin/ban-logs', { token: bansView.sessionToken })).body,
+      (await a.request('GET', '/admin/ban-logs', { token: c.bansView.sessionToken })).body,
     );
     assert.equal(first.pageSize, 10);
     assert.equal(first.items[0]?.active, true);
@@ -313,158 +271,19 @@ describeEachDatabase('admin bans', (api) => {
         .map((t) => t.user.id),
     );
     const second = banLogPageSchema.parse(
-      (await a.request('GET', '/admin/ban-logs?page=2', { token: sup.sessionToken })).body,
+      (await a.request('GET', '/admin/ban-logs?page=2', { token: c.sup.sessionToken })).body,
     );
     assert.equal(second.items[0]?.discordId, targets[0]?.user.id);
     assert.equal(second.items[0]?.growId, null, 'an unregistered user has no GrowID');
     // Past its end a ban no longer holds: the tab stops offering Unban.
     const newest = targets.at(-1)?.user.id ?? '';
     await sql(a, 'UPDATE ban_logs SET expires = ? WHERE user_id = ?', [a.clock.now - 1, newest]);
-    const later = banLogPageSchema.parse((await a.request('GET', '/admin/ban-logs', { token: sup.sessionToken })).body);
+    const later = banLogPageSchema.parse(
+      (await a.request('GET', '/admin/ban-logs', { token: c.sup.sessionToken })).body,
+    );
     assert.equal(later.items[0]?.active, false);
-    const bad = await a.request('GET', '/admin/ban-logs?page=0', { token: sup.sessionToken });
+    const bad = await a.request('GET', '/admin/ban-logs?page=0', { token: c.sup.sessionToken });
     assert.equal(bad.status, 400);
-  });
-
-  it('banned server names: list (bans:view), add and remove (bans:manage); creation refused while banned', async () => {
-    const a = api();
-    const name = `Bad${a.dialect[0]}${process.pid % 10000}`;
-    await refusedToAllButHolders('GET', '/admin/banned-servers', undefined, null);
-    await refusedToAllButHolders('POST', '/admin/banned-servers', { serverName: name, reason: 'rude' }, bansView);
-    assert.equal(await nameBanned(a, name), false);
-
-    for (const body of [undefined, {}, { serverName: name }, { reason: 'rude' }, { serverName: ' ', reason: 'x' }]) {
-      const res = await a.request('POST', '/admin/banned-servers', { body, token: manager.sessionToken });
-      assert.equal(res.status, 400, JSON.stringify(body));
-      assert.equal(res.body.error, b.serverNameAndReasonRequired);
-    }
-    assert.equal(await nameBanned(a, name), false);
-
-    const added = await a.request('POST', '/admin/banned-servers', {
-      body: { serverName: name, reason: 'rude' },
-      token: manager.sessionToken,
-    });
-    assert.equal(added.status, 200);
-    assert.deepEqual(added.body, { message: b.serverNameBanned(name) });
-    const dup = await a.request('POST', '/admin/banned-servers', {
-      body: { serverName: name.toUpperCase(), reason: 'again' },
-      token: sup.sessionToken,
-    });
-    assert.equal(dup.status, 409);
-    assert.equal(dup.body.error, b.serverNameAlreadyBanned);
-
-    const list = bannedServerNamePageSchema.parse(
-      (await a.request('GET', `/admin/banned-servers?search=${name}`, { token: bansView.sessionToken })).body,
-    );
-    assert.deepEqual(
-      list.items.map((i) => [i.serverName, i.reason, i.bannedBy]),
-      [[name, 'rude', manager.growId]],
-    );
-
-    const creator = await signInRegistered(a);
-    await sql(a, 'UPDATE users SET available_slot = 1 WHERE id = ?', [creator.user.id]);
-    const create = (serverName: string) =>
-      a.request('POST', `/users/${creator.user.id}/server`, { token: creator.sessionToken, body: { serverName } });
-    const refused = await create(name.toLowerCase());
-    assert.equal(refused.status, 400);
-    assert.equal(refused.body.error, h.serverNameBanned);
-
-    const path = `/admin/banned-servers/${name.toLowerCase()}`;
-    await refusedToAllButHolders('DELETE', path, undefined, bansView);
-    assert.equal(await nameBanned(a, name), true);
-    const removed = await a.request('DELETE', path, { token: sup.sessionToken });
-    assert.equal(removed.status, 200);
-    assert.deepEqual(removed.body, { message: b.serverNameUnbanned(name.toLowerCase()) });
-    const gone = await a.request('DELETE', path, { token: sup.sessionToken });
-    assert.equal(gone.status, 404);
-    assert.equal(gone.body.error, b.serverNameNotBanned);
-    assert.equal((await create(name)).status, 201);
-  });
-
-  it('bulk: users:bulk_actions; each user on its own, failures in errors[] while the rest succeed', async () => {
-    const a = api();
-    const users = await Promise.all(Array.from({ length: 3 }, () => signInRegistered(a)));
-    const ids = users.map((u) => u.user.id);
-    const body = {
-      userIds: [...ids, noPerm.user.id, '123'],
-      action: 'ban',
-      banInfo: { reason: 'raid', duration: '7d' },
-    };
-    await refusedToAllButHolders('POST', '/admin/users/bulk-action', body, usersView);
-    const managerOnly = await signInRegistered(a);
-    await makeAdmin(a, managerOnly, ['users:manage']);
-    assert.equal(
-      (await a.request('POST', '/admin/users/bulk-action', { body, token: managerOnly.sessionToken })).status,
-      403,
-    );
-    for (const id of ids) assert.equal((await banRow(a, id))?.is_banned, 0);
-
-    const res = await a.request('POST', '/admin/users/bulk-action', { body, token: manager.sessionToken });
-    assert.equal(res.status, 200);
-    assert.deepEqual(bulkActionResponseSchema.parse(res.body), {
-      message: b.bulkDone(3, 2),
-      applied: 3,
-      errors: [
-        { userId: noPerm.user.id, error: b.adminCannotBeBanned },
-        { userId: '123', error: b.userNotFound },
-      ],
-    });
-    for (const id of ids) assert.equal((await banRow(a, id))?.banned_by, manager.growId);
-    assert.equal((await banRow(a, noPerm.user.id))?.is_banned, 0);
-
-    const unban = await a.request('POST', '/admin/users/bulk-action', {
-      body: { userIds: [ids[0], ids[1]], action: 'unban' },
-      token: sup.sessionToken,
-    });
-    assert.deepEqual(unban.body, { message: b.bulkDone(2, 0), applied: 2, errors: [] });
-    assert.equal((await banRow(a, ids[2] ?? ''))?.is_banned, 1);
-
-    const slots = async (id: string) =>
-      Number((await a.ctx.db.get<{ s: number }>('SELECT available_slot AS s FROM users WHERE id = ?', [id]))?.s);
-    await sql(a, 'UPDATE users SET available_slot = 1 WHERE id IN (?, ?)', [ids[0] ?? '', ids[1] ?? '']);
-    const add = await a.request('POST', '/admin/users/bulk-action', {
-      body: { userIds: [ids[0], ids[1]], action: 'addSlots', amount: 2 },
-      token: manager.sessionToken,
-    });
-    assert.equal(add.body.applied, 2);
-    assert.equal(await slots(ids[0] ?? ''), 3);
-    const set = await a.request('POST', '/admin/users/bulk-action', {
-      body: { userIds: [ids[0]], action: 'setSlots', amount: '0' },
-      token: manager.sessionToken,
-    });
-    assert.equal(set.body.applied, 1);
-    assert.equal(await slots(ids[0] ?? ''), 0);
-    const time = await a.request('POST', '/admin/users/bulk-action', {
-      body: { userIds: [ids[1]], action: 'setTime', amount: 5 },
-      token: manager.sessionToken,
-    });
-    assert.equal(time.body.applied, 1, JSON.stringify(time.body));
-  });
-
-  it('bulk: the spec texts for a bad action, ban info or amount; nothing changes', async () => {
-    const a = api();
-    const target = await signInRegistered(a);
-    const id = target.user.id;
-    const cases: [unknown, string][] = [
-      [{ userIds: [id], action: 'ban' }, b.reasonAndDurationRequired],
-      [{ userIds: [id], action: 'ban', banInfo: { reason: 'x' } }, b.reasonAndDurationRequired],
-      [{ userIds: [id], action: 'ban', banInfo: { reason: 'x', duration: '9q' } }, b.reasonAndDurationRequired],
-      [{ userIds: [id], action: 'addTime' }, b.amountInvalid],
-      [{ userIds: [id], action: 'addSlots', amount: -1 }, b.amountInvalid],
-      [{ userIds: [id], action: 'setTime', amount: 1.5 }, b.amountInvalid],
-      [{ userIds: [id], action: 'removeSlots', amount: 'two' }, b.amountInvalid],
-      [{ userIds: [id], action: 'addTime', amount: 3651 }, b.amountInvalid],
-      [{ userIds: [id], action: 'setSlots', amount: 1001 }, b.amountInvalid],
-      [{ userIds: [id], action: 'nuke', amount: 1 }, b.bulkActionInvalid],
-      [{ userIds: [], action: 'unban' }, b.bulkUsersRequired],
-      [{ userIds: Array.from({ length: 101 }, (_, i) => String(i)), action: 'unban' }, b.bulkTooManyUsers],
-    ];
-    for (const [body, error] of cases) {
-      const res = await a.request('POST', '/admin/users/bulk-action', { body, token: sup.sessionToken });
-      assert.equal(res.status, 400, JSON.stringify(body));
-      assert.equal(res.body.error, error, JSON.stringify(body));
-    }
-    assert.equal((await banRow(a, id))?.is_banned, 0);
   });
 });
 

@@ -30,8 +30,6 @@ export const adminBanMessages = {
   banned: (who: string, expires: string | null) =>
     expires === null ? `${who} is banned permanently.` : `${who} is banned until ${expires}.`,
   unbanned: (who: string) => `${who} is unbanned.`,
-  /** A collaborator (or anyone) pressing start or restart on the server of a banned owner. */
-  ownerBanned: "The server's owner is banned: the server cannot be started while the ban lasts.",
   serverNameAndReasonRequired: 'Server name and reason are required.',
   serverNameTooLong: `A server name is at most ${SERVER_NAME_MAX} characters.`,
   serverNameAlreadyBanned: 'This server name is already banned.',

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { adminBanMessages, hostingMessages as m, messages, type PowerAction } from '@canopy/contract';
+import { adminServerMessages, hostingMessages as m, messages, type PowerAction } from '@canopy/contract';
 import type { ServerAccess } from '../access/server-access.ts';
 import { activityRepo } from '../activity/activity.repo.ts';
 import type { Caller } from '../auth/guard.ts';
@@ -156,7 +156,8 @@ export async function powerAction(ctx: AppContext, access: ServerAccess, serverI
   const owner = user.id === server.owner_id ? user : await usersRepo.findById(ctx.db, server.owner_id);
   if (!owner) throw notFound(m.serverNotFound, 'no_server');
   // A banned owner's server stays stopped while the ban lasts, also for collaborators (ADR 0020).
-  if (action !== 'stop' && isBanActive(owner, ctx.now())) throw forbidden(adminBanMessages.ownerBanned, 'owner_banned');
+  if (action !== 'stop' && isBanActive(owner, ctx.now()))
+    throw forbidden(adminServerMessages.ownerBanned, 'owner_banned');
 
   await ctx.servers.settled(server.id);
   const runtime = ctx.servers.runtime;

@@ -58,7 +58,11 @@ export async function banUser(ctx: AppContext, admin: UserRow, targetId: string,
     return user;
   });
   ctx.bus.emit('account', { userId: targetId, kind: 'banned' });
-  await haltServerOf(ctx, targetId);
+  // The ban holds once committed; the answer says so even if stopping the server hit a database error
+  // (the start refusals still keep it from coming back, and the error is logged).
+  await haltServerOf(ctx, targetId).catch((error) =>
+    ctx.log.error({ err: error, userId: targetId }, 'the server of a banned owner could not be stopped'),
+  );
   return { message: m.banned(whoIs(user), iso(expires)) };
 }
 
