@@ -61,6 +61,9 @@ describeEachDatabase('admin banned server names and bulk actions', (api) => {
       list.items.map((i) => [i.serverName, i.reason, i.bannedBy]),
       [[name, 'rude', c.manager.growId]],
     );
+    const bySuper = await a.request('GET', '/admin/banned-servers', { token: c.sup.sessionToken });
+    assert.equal(bySuper.status, 200);
+    assert.equal(bannedServerNamePageSchema.parse(bySuper.body).items[0]?.serverName, name, 'newest first');
 
     const creator = await signInRegistered(a);
     await sql(a, 'UPDATE users SET available_slot = 1 WHERE id = ?', [creator.user.id]);
