@@ -33,10 +33,13 @@ export function ServerSocketProvider({ userId, children }: { userId: string; chi
     const unsubscribeStatus = created.subscribe('status_update', (update) => applyStatusPush(queryClient, update));
     // Time ran out, grace ended (server deleted) or the crash-loop guard held it down: reload what changed.
     const unsubscribeNotice = created.subscribe('server_notice', () => refetchServerFacts(queryClient));
+    // An admin banned or unbanned this account: the profile decides which pages stay open.
+    const unsubscribeAccount = created.subscribe('account_notice', () => refetchServerFacts(queryClient));
     setSocket(created);
     return () => {
       unsubscribeStatus();
       unsubscribeNotice();
+      unsubscribeAccount();
       created.close();
       setSocket(null);
     };
