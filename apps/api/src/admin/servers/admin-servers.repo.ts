@@ -14,24 +14,35 @@ export interface AdminServerListRow {
 const serverColumns =
   's.id, s.owner_id, s.name, s.game_port, s.control_secret, s.desired_state, s.created_at, s.last_crash_at';
 
-/** Matches the server name or the owner's GrowID (both stored lower-cased for this). */
+/**
+ * Matches the server name or the owner's GrowID (both stored lower-cased for this). The owners come from
+ * one pass over the GrowIDs, evaluated only when a server's name does not match: joining every server to
+ * its owner's row first costs twice as much at 20,000 servers (bench/admin.ts).
+ */
 const serverSearch = (search: string | undefined) =>
   search
-    ? { where: "WHERE s.name_key LIKE ? ESCAPE '\\' OR u.grow_id_key LIKE ? ESCAPE '\\'", params: [search, search] }
+    ? {
+        where: `WHERE s.name_key LIKE ? ESCAPE '\\'
+          OR s.owner_id IN (SELECT id FROM users WHERE grow_id_key LIKE ? ESCAPE '\\')`,
+        params: [search, search],
+      }
     : { where: '', params: [] as string[] };
 
 const MB = 1024 * 1024;
 
-/** What the storage figures read for one account. */
+/** The storage totals of registered accounts. */
 export interface StorageTotalsRow {
   accounts: number | string;
   used: number | string | null;
   capacity_mb: number | string | null;
-  under100: number | string | null;
-  from100to256: number | string | null;
-  from256to512: number | string | null;
-  over512: number | string | null;
+  under100: number | string;
+  from100to256: number | string;
+  from256to512: number | string;
+  over512: number | string;
 }
+
+/** Registered accounts: the ones that can host (a matching index covers every read below). */
+const registered = 'FROM users WHERE grow_id IS NOT NULL';
 
 export interface StorageConsumerRow {
   id: string;
@@ -47,15 +58,17 @@ export const adminServersRepo = {
   /** One page of servers by name, optionally filtered, and the filtered total. */
   async page(db: Db, search: string | undefined, limit: number, offset: number) {
     const filter = serverSearch(search === undefined ? undefined : containsPattern(search));
+    // The owners' rows are read for the page's servers only.
     const rows = await db.all<AdminServerListRow>(
-      `SELECT s.id, s.name, s.owner_id, u.grow_id, s.created_at FROM servers s JOIN users u ON u.id = s.owner_id
-       ${filter.where} ORDER BY s.name_key LIMIT ? OFFSET ?`,
+      `SELECT p.id, p.name, p.owner_id, u.grow_id, p.created_at
+       FROM (SELECT s.id, s.name, s.name_key, s.owner_id, s.created_at FROM servers s
+             ${filter.where} ORDER BY s.name_key LIMIT ? OFFSET ?) p
+       JOIN users u ON u.id = p.owner_id ORDER BY p.name_key`,
       [...filter.params, limit, offset],
     );
-    const total = await db.get<{ n: number | string }>(
-      `SELECT COUNT(*) AS n FROM servers s JOIN users u ON u.id = s.owner_id ${filter.where}`,
-      filter.params,
-    );
+    const total = await db.get<{ n: number | string }>(`SELECT COUNT(*) AS n FROM servers s ${filter.where}`, [
+      ...filter.params,
+    ]);
     return { rows, total: Number(total?.n ?? 0) };
   },
 
@@ -72,19 +85,21 @@ export const adminServersRepo = {
   },
 
   /**
-   * Totals and the four buckets over registered accounts, in one pass. Bucket bounds (admin document,
-   * section 9): under 100 MB; 100 MB up to 256 MB; above 256 up to 512 MB; above 512 MB.
+   * Totals and the four buckets over registered accounts. Bucket bounds (admin document, section 9): under
+   * 100 MB; 100 MB up to 256 MB; above 256 up to 512 MB; above 512 MB. Each bucket is a range count rather
+   * than a CASE per row in one pass: over an index on storage_used_bytes that is a third of the work.
    */
   storageTotals(db: Db) {
     return db.get<StorageTotalsRow>(
-      `SELECT COUNT(*) AS accounts, SUM(storage_used_bytes) AS used, SUM(storage_limit_mb) AS capacity_mb,
-         SUM(CASE WHEN storage_used_bytes < ${100 * MB} THEN 1 ELSE 0 END) AS under100,
-         SUM(CASE WHEN storage_used_bytes >= ${100 * MB} AND storage_used_bytes <= ${256 * MB} THEN 1 ELSE 0 END)
+      `SELECT t.accounts, t.used, t.capacity_mb,
+         (SELECT COUNT(*) ${registered} AND storage_used_bytes < ${100 * MB}) AS under100,
+         (SELECT COUNT(*) ${registered} AND storage_used_bytes >= ${100 * MB} AND storage_used_bytes <= ${256 * MB})
            AS from100to256,
-         SUM(CASE WHEN storage_used_bytes > ${256 * MB} AND storage_used_bytes <= ${512 * MB} THEN 1 ELSE 0 END)
+         (SELECT COUNT(*) ${registered} AND storage_used_bytes > ${256 * MB} AND storage_used_bytes <= ${512 * MB})
            AS from256to512,
-         SUM(CASE WHEN storage_used_bytes > ${512 * MB} THEN 1 ELSE 0 END) AS over512
-       FROM users WHERE grow_id IS NOT NULL`,
+         (SELECT COUNT(*) ${registered} AND storage_used_bytes > ${512 * MB}) AS over512
+       FROM (SELECT COUNT(*) AS accounts, SUM(storage_used_bytes) AS used, SUM(storage_limit_mb) AS capacity_mb
+             ${registered}) t`,
     );
   },
 
