@@ -49,6 +49,13 @@ describeEachDatabase('admin dashboard figures', (api) => {
     await account(api(), 'a-512plus', 512 * MB + 1, { limitMB: 1024 }); // above 512
     for (let i = 1; i <= 12; i++) await account(api(), `a-small${String(i).padStart(2, '0')}`, i * MB, {});
     await account(api(), 'a-unregistered', 900 * MB, { registered: false });
+    // A Paid plan raises the limit to CANOPY_PAID_STORAGE_MB (1024 by default) while it lasts (ADR 0019).
+    await sql(api(), "UPDATE users SET account_type = 'Paid', paid_until = ? WHERE id = 'a-512'", [
+      api().clock.now + 86_400_000,
+    ]);
+    await sql(api(), "UPDATE users SET account_type = 'Paid', paid_until = ? WHERE id = 'a-small01'", [
+      api().clock.now - 1,
+    ]);
     await sql(
       api(),
       `INSERT INTO servers (id, owner_id, name, name_key, game_port, control_secret, created_at)
@@ -64,12 +71,13 @@ describeEachDatabase('admin dashboard figures', (api) => {
     const res = await get(token, '/admin/storage-analytics');
     assert.equal(res.status, 200);
     const a = storageAnalyticsSchema.parse(res.body);
-    // 0 + 100 + 256 + 256 + 512 + 512 + (1 + ... + 12) MB, plus two bytes; 17 limits of 256 and one of 1024.
+    // 0 + 100 + 256 + 256 + 512 + 512 + (1 + ... + 12) MB, plus two bytes; 16 limits of 256 (one of them a
+    // Paid plan that ended) and two of 1024 (one of them a Paid plan's).
     assert.equal(a.accounts, 18);
     assert.equal(a.totalUsedMB, 1714);
-    assert.equal(a.totalCapacityMB, 17 * 256 + 1024);
+    assert.equal(a.totalCapacityMB, 16 * 256 + 2 * 1024);
     assert.equal(a.averageUsedMB, 95.22);
-    assert.equal(a.percentUsed, 31.9);
+    assert.equal(a.percentUsed, 27.9);
     assert.deepEqual(a.buckets, { under100: 13, from100to256: 2, from256to512: 2, over512: 1 });
     assert.deepEqual(
       a.topConsumers.map((c) => c.discordId),
@@ -95,6 +103,8 @@ describeEachDatabase('admin dashboard figures', (api) => {
       limitMB: 1024,
     });
     assert.equal(a.topConsumers[1]?.serverName, null);
+    assert.equal(a.topConsumers[1]?.limitMB, 1024, "the Paid plan's limit");
+    assert.equal(a.topConsumers[2]?.limitMB, 256);
   });
 
   it('pages the activity log newest first, with details as an object', async () => {

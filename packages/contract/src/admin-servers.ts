@@ -65,7 +65,8 @@ export type StorageConsumer = z.infer<typeof storageConsumerSchema>;
 
 /**
  * Answer of GET /admin/storage-analytics, over registered accounts (those with a GrowID: the ones that can
- * host). Sizes in MB with two decimals; percentUsed is totalUsedMB of totalCapacityMB, one decimal.
+ * host). Sizes in MB with two decimals; percentUsed is totalUsedMB of totalCapacityMB, one decimal. Limits are
+ * the ones that apply now (a Paid plan raises an account's limit while it lasts).
  * Buckets: under 100 MB; 100 MB up to 256 MB; above 256 up to 512 MB; above 512 MB.
  */
 export const storageAnalyticsSchema = z.object({

@@ -7,6 +7,7 @@ import {
 } from '@canopy/contract';
 import { type ActivityRow, activityRepo } from '../../activity/activity.repo.ts';
 import type { AppContext } from '../../context.ts';
+import { effectiveStorageLimitMB } from '../../users/profile.ts';
 import { pageOf, pageWindow } from '../paging.ts';
 import { adminServersRepo } from './admin-servers.repo.ts';
 
@@ -26,10 +27,13 @@ export async function adminStats(ctx: AppContext): Promise<AdminStats> {
   return { totalUsers: users, totalServers: servers, onlineServers, activePlayers };
 }
 
-/** The Storage Analytics tab: totals, buckets and the top consumers, each computed by the database. */
+/**
+ * The Storage Analytics tab: totals, buckets and the top consumers, each computed by the database. Limits
+ * are the ones that apply now: a Paid plan raises an account's limit while it lasts (ADR 0019).
+ */
 export async function storageAnalytics(ctx: AppContext): Promise<StorageAnalytics> {
   const [t, top] = await Promise.all([
-    adminServersRepo.storageTotals(ctx.db),
+    adminServersRepo.storageTotals(ctx.db, { now: ctx.now(), storageMB: ctx.config.paidStorageMB }),
     adminServersRepo.topConsumers(ctx.db, STORAGE_TOP_CONSUMERS),
   ]);
   const accounts = Number(t?.accounts ?? 0);
@@ -54,7 +58,7 @@ export async function storageAnalytics(ctx: AppContext): Promise<StorageAnalytic
       growId: r.grow_id,
       serverName: r.server_name,
       usedMB: round2(Number(r.storage_used_bytes) / MB),
-      limitMB: Number(r.storage_limit_mb),
+      limitMB: effectiveStorageLimitMB(r, ctx.now(), ctx.config.paidStorageMB),
     })),
   };
 }

@@ -41,6 +41,14 @@ export interface StorageTotalsRow {
   over512: number | string;
 }
 
+/** What a Paid plan does to a storage limit (users/profile.ts effectiveStorageLimitMB, ADR 0019). */
+export interface PaidPlanRule {
+  now: number;
+  storageMB: number;
+}
+/** True for an account whose Paid plan lasts at `?` (now) and raises its limit to `?` (the Paid limit). */
+const paidRaises = "account_type = 'Paid' AND (paid_until IS NULL OR paid_until > ?) AND storage_limit_mb < ?";
+
 /** Registered accounts: the ones that can host (a matching index covers every read below). */
 const registered = 'FROM users WHERE grow_id IS NOT NULL';
 
@@ -50,7 +58,9 @@ export interface StorageConsumerRow {
   grow_id: string | null;
   server_name: string | null;
   storage_used_bytes: number | string;
-  storage_limit_mb: number | string;
+  storage_limit_mb: number;
+  account_type: 'Free' | 'Paid';
+  paid_until: number | null;
 }
 
 /** The admin panel's reads over servers and accounts: counted, summed and paged in SQL. */
@@ -89,7 +99,7 @@ export const adminServersRepo = {
    * 100 MB; 100 MB up to 256 MB; above 256 up to 512 MB; above 512 MB. Each bucket is a range count rather
    * than a CASE per row in one pass: over an index on storage_used_bytes that is a third of the work.
    */
-  storageTotals(db: Db) {
+  storageTotals(db: Db, paid: PaidPlanRule) {
     return db.get<StorageTotalsRow>(
       `SELECT t.accounts, t.used, t.capacity_mb,
          (SELECT COUNT(*) ${registered} AND storage_used_bytes < ${100 * MB}) AS under100,
@@ -98,16 +108,19 @@ export const adminServersRepo = {
          (SELECT COUNT(*) ${registered} AND storage_used_bytes > ${256 * MB} AND storage_used_bytes <= ${512 * MB})
            AS from256to512,
          (SELECT COUNT(*) ${registered} AND storage_used_bytes > ${512 * MB}) AS over512
-       FROM (SELECT COUNT(*) AS accounts, SUM(storage_used_bytes) AS used, SUM(storage_limit_mb) AS capacity_mb
+       FROM (SELECT COUNT(*) AS accounts, SUM(storage_used_bytes) AS used,
+               SUM(CASE WHEN ${paidRaises} THEN ? ELSE storage_limit_mb END) AS capacity_mb
              ${registered}) t`,
+      [paid.now, paid.storageMB, paid.storageMB],
     );
   },
 
   /** The registered accounts that store the most, with their server's name. */
   topConsumers(db: Db, limit: number) {
     return db.all<StorageConsumerRow>(
-      `SELECT u.id, u.username, u.grow_id, s.name AS server_name, u.storage_used_bytes, u.storage_limit_mb
-       FROM (SELECT id, username, grow_id, storage_used_bytes, storage_limit_mb FROM users
+      `SELECT u.id, u.username, u.grow_id, s.name AS server_name, u.storage_used_bytes, u.storage_limit_mb,
+         u.account_type, u.paid_until
+       FROM (SELECT id, username, grow_id, storage_used_bytes, storage_limit_mb, account_type, paid_until FROM users
              WHERE grow_id IS NOT NULL ORDER BY storage_used_bytes DESC, id LIMIT ?) u
        LEFT JOIN servers s ON s.owner_id = u.id
        ORDER BY u.storage_used_bytes DESC, u.id`,
