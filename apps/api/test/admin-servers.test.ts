@@ -127,6 +127,7 @@ describeEachDatabase('admin servers', (api) => {
     });
     const second = await list(admin.sessionToken, `?search=${prefix}_s&page=2`);
     assert.equal(second.body.page, 2);
+    assert.equal(second.body.total, 12);
     assert.deepEqual(
       second.body.items.map((s: { name: string }) => s.name),
       owners.slice(10).map((o) => o.name),
@@ -136,6 +137,7 @@ describeEachDatabase('admin servers', (api) => {
       byOwner.body.items.map((s: { name: string }) => s.name),
       [owners[7]?.name],
     );
+    assert.equal(byOwner.body.total, 1);
     // LIKE's own wildcards are text: '%' matches no name, '_' only names that contain one.
     assert.equal((await list(admin.sessionToken, '?search=%25')).body.total, 0);
     assert.equal((await list(admin.sessionToken, `?search=${prefix}%25s`)).body.total, 0);
