@@ -6,8 +6,8 @@ import {
   bulkActionResponseSchema,
   hostingMessages as h,
 } from '@canopy/contract';
-import { type BanCast, banCast, banRow, makeAdmin, refusedToAllButHolders } from './support/admin-bans.ts';
-import { signInRegistered } from './support/factories.ts';
+import { type BanCast, banCast, banRow, refusedToAllButHolders } from './support/admin-bans.ts';
+import { makeAdmin, signInRegistered } from './support/factories.ts';
 import { describeEachDatabase, type TestApi } from './support/harness.ts';
 import { sql } from './support/servers.ts';
 

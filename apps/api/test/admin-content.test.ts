@@ -12,24 +12,11 @@ import {
   redeemMessages as rm,
 } from '@canopy/contract';
 import { feedbackRepo } from '../src/feedback/feedback.repo.ts';
-import { signIn, signInRegistered } from './support/factories.ts';
+import { signIn, signInAdmin, signInRegistered } from './support/factories.ts';
 import { describeEachDatabase, type TestApi } from './support/harness.ts';
 import { sql } from './support/servers.ts';
 
 type Session = Awaited<ReturnType<typeof signIn>>;
-
-/** A signed-in admin holding these permissions, or a super admin. */
-async function admin(api: TestApi, permissions: string[] | 'super'): Promise<Session> {
-  const s = await signIn(api);
-  if (permissions === 'super')
-    await sql(api, 'UPDATE users SET is_admin = 1, is_super_admin = 1 WHERE id = ?', [s.user.id]);
-  else
-    await sql(api, 'UPDATE users SET is_admin = 1, admin_permissions = ? WHERE id = ?', [
-      JSON.stringify(permissions),
-      s.user.id,
-    ]);
-  return s;
-}
 
 const addFeedback = async (api: TestApi, message: string, at: number) => {
   const id = randomUUID();
@@ -58,10 +45,10 @@ describeEachDatabase('admin redeem codes and feedback', (api) => {
   let superAdmin: Session;
   before(async () => {
     plain = await signInRegistered(api());
-    noPermission = await admin(api(), ['dashboard:view', 'users:manage']);
-    viewer = await admin(api(), ['codes:view', 'feedback:view']);
-    manager = await admin(api(), ['codes:view', 'codes:manage', 'feedback:view', 'feedback:manage']);
-    superAdmin = await admin(api(), 'super');
+    noPermission = await signInAdmin(api(), ['dashboard:view', 'users:manage']);
+    viewer = await signInAdmin(api(), ['codes:view', 'feedback:view']);
+    manager = await signInAdmin(api(), ['codes:view', 'codes:manage', 'feedback:view', 'feedback:manage']);
+    superAdmin = await signInAdmin(api(), 'super');
   });
 
   const call = (s: Session | undefined, method: string, path: string, body?: unknown) =>
@@ -109,7 +96,7 @@ describeEachDatabase('admin redeem codes and feedback', (api) => {
   });
 
   it('creates a code in the admin name with the suffix, refuses amount or stock below 1, and logs it', async () => {
-    const creator = await admin(api(), ['codes:manage']);
+    const creator = await signInAdmin(api(), ['codes:manage']);
     const before = await codes(api());
     for (const [body, text] of [
       [{ type: 'Slot', amount: 0, stock: 1 }, rm.amountInvalid],

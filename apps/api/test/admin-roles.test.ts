@@ -8,23 +8,11 @@ import { promisify } from 'node:util';
 import { adminAccountPageSchema, adminPermissions, adminRoleMessages as m, messages } from '@canopy/contract';
 import { openDatabase } from '../src/db/open.ts';
 import { usersRepo } from '../src/users/users.repo.ts';
-import { signIn, signInRegistered } from './support/factories.ts';
+import { signIn, signInAdmin, signInRegistered } from './support/factories.ts';
 import { describeEachDatabase, type TestApi } from './support/harness.ts';
 import { sql } from './support/servers.ts';
 
 type Session = Awaited<ReturnType<typeof signIn>>;
-
-async function admin(api: TestApi, permissions: readonly string[] | 'super'): Promise<Session> {
-  const s = await signIn(api);
-  if (permissions === 'super')
-    await sql(api, 'UPDATE users SET is_admin = 1, is_super_admin = 1 WHERE id = ?', [s.user.id]);
-  else
-    await sql(api, 'UPDATE users SET is_admin = 1, admin_permissions = ? WHERE id = ?', [
-      JSON.stringify(permissions),
-      s.user.id,
-    ]);
-  return s;
-}
 
 const roleOf = async (api: TestApi, id: string) => {
   const row = await api.ctx.db.get<{ is_admin: number; is_super_admin: number; admin_permissions: string }>(
@@ -41,8 +29,8 @@ describeEachDatabase('admin roles and permissions', (api) => {
   before(async () => {
     plain = await signInRegistered(api());
     // Every permission string, but not a super admin: the Permissions tab is still closed.
-    manager = await admin(api(), adminPermissions);
-    superAdmin = await admin(api(), 'super');
+    manager = await signInAdmin(api(), adminPermissions);
+    superAdmin = await signInAdmin(api(), 'super');
   });
 
   const call = (s: Session | undefined, method: string, path: string, body?: unknown) =>
@@ -50,9 +38,9 @@ describeEachDatabase('admin roles and permissions', (api) => {
 
   it('lets only super admins call every route; refused calls change nothing', async () => {
     const target = await signIn(api());
-    const other = await admin(api(), ['users:view']);
-    const removed = await admin(api(), ['users:view']);
-    const superTarget = await admin(api(), 'super');
+    const other = await signInAdmin(api(), ['users:view']);
+    const removed = await signInAdmin(api(), ['users:view']);
+    const superTarget = await signInAdmin(api(), 'super');
     const routes = [
       { method: 'GET', path: '/admin/admins' },
       { method: 'POST', path: '/admin/admins', body: { discordId: target.user.id } },
@@ -163,7 +151,7 @@ describeEachDatabase('admin roles and permissions', (api) => {
   });
 
   it('reads and replaces an admin permission list, which takes effect at once', async () => {
-    const target = await admin(api(), []);
+    const target = await signInAdmin(api(), []);
     const path = `/admin/admins/${target.user.id}/permissions`;
     assert.deepEqual((await call(superAdmin, 'GET', path)).body, { permissions: [] });
     assert.equal((await call(target, 'GET', '/admin/feedback')).status, 403);
@@ -188,7 +176,7 @@ describeEachDatabase('admin roles and permissions', (api) => {
   it('lists administrators in pages, super admins first, searchable', async () => {
     const tag = `roster${process.pid}`;
     for (let i = 0; i < 11; i++) {
-      const s = await admin(api(), i === 10 ? 'super' : []);
+      const s = await signInAdmin(api(), i === 10 ? 'super' : []);
       await sql(api(), 'UPDATE users SET username = ? WHERE id = ?', [`${tag}-${i}`, s.user.id]);
     }
     const first = adminAccountPageSchema.parse((await call(superAdmin, 'GET', `/admin/admins?search=${tag}`)).body);

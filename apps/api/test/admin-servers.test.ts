@@ -11,8 +11,8 @@ import {
 } from '@canopy/contract';
 import type { NoticeEvent } from '../src/events/bus.ts';
 import { settingsRepo } from '../src/settings/settings.repo.ts';
-import { accessCallers, signInAdmin } from './support/admin-servers.ts';
-import { addCollaborator, ownerWithServer, signIn } from './support/factories.ts';
+import { accessCallers } from './support/admin-servers.ts';
+import { addCollaborator, ownerWithServer, signIn, signInAdmin } from './support/factories.ts';
 import { describeEachDatabase, type TestApi } from './support/harness.ts';
 import { sql, waitForStatus } from './support/servers.ts';
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { signInRegistered } from './factories.ts';
+import { makeAdmin, signInRegistered } from './factories.ts';
 import type { TestApi } from './harness.ts';
 import { sql } from './servers.ts';
 
@@ -16,13 +16,6 @@ export interface BanCast {
   manager: Session;
   sup: Session;
 }
-
-/** Makes a signed-in user an admin holding exactly these permission strings. */
-export const makeAdmin = (api: TestApi, s: Session, permissions: string[]) =>
-  sql(api, 'UPDATE users SET is_admin = 1, admin_permissions = ? WHERE id = ?', [
-    JSON.stringify(permissions),
-    s.user.id,
-  ]);
 
 /** Signs the cast in (registered, so their GrowIDs are the names bans record). */
 export async function banCast(api: TestApi): Promise<BanCast> {

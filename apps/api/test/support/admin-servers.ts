@@ -1,19 +1,5 @@
-import { signIn } from './factories.ts';
+import { signIn, signInAdmin } from './factories.ts';
 import type { TestApi } from './harness.ts';
-import { sql } from './servers.ts';
-
-/** A signed-in admin holding exactly these permission strings, or a super admin ('super'). */
-export async function signInAdmin(api: TestApi, permissions: string[] | 'super') {
-  const session = await signIn(api);
-  if (permissions === 'super')
-    await sql(api, 'UPDATE users SET is_admin = 1, is_super_admin = 1 WHERE id = ?', [session.user.id]);
-  else
-    await sql(api, 'UPDATE users SET is_admin = 1, admin_permissions = ? WHERE id = ?', [
-      JSON.stringify(permissions),
-      session.user.id,
-    ]);
-  return session;
-}
 
 /**
  * The callers of the admin access matrix for a route guarded by `permission` (view-only: the area's view

@@ -67,3 +67,25 @@ export async function addCollaborator(api: TestApi, ownerId: string, userId: str
     api.clock.now,
   ]);
 }
+
+/** Makes a signed-in user an admin holding exactly these permission strings, or a super admin ('super'). */
+export async function makeAdmin(
+  api: TestApi,
+  session: { user: { id: string } },
+  permissions: readonly string[] | 'super',
+) {
+  if (permissions === 'super')
+    await api.ctx.db.run('UPDATE users SET is_admin = 1, is_super_admin = 1 WHERE id = ?', [session.user.id]);
+  else
+    await api.ctx.db.run('UPDATE users SET is_admin = 1, admin_permissions = ? WHERE id = ?', [
+      JSON.stringify(permissions),
+      session.user.id,
+    ]);
+}
+
+/** A newly signed-in admin holding exactly these permission strings, or a super admin ('super'). */
+export async function signInAdmin(api: TestApi, permissions: readonly string[] | 'super') {
+  const session = await signIn(api);
+  await makeAdmin(api, session, permissions);
+  return session;
+}
