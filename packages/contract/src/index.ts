@@ -4,6 +4,7 @@ import './zod-config.ts';
 export * from './admin-bans.ts';
 export * from './admin-content.ts';
 export * from './admin-paging.ts';
+export * from './admin-panel.ts';
 export * from './admin-roles.ts';
 export * from './admin-servers.ts';
 export * from './admin-users.ts';

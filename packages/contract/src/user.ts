@@ -73,6 +73,8 @@ export const profileSchema = z.object({
   banInfo: banInfoSchema.nullable(),
   isAdmin: z.boolean(),
   isSuperAdmin: z.boolean(),
+  /** Our addition: the admin permission strings this user holds (every one for a super admin, none for a user). */
+  adminPermissions: z.array(z.string()),
   isCollaborator: z.boolean(),
   collaboratorPermissions: z.array(z.string()),
   redeemedCodes: z.array(redeemedCodeSchema),

@@ -1,8 +1,10 @@
 import {
+  adminPermissions,
   DEFAULT_AUTOFARM_DELAY_MS,
   DEFAULT_PAID_STORAGE_MB,
   DEFAULT_STORAGE_LIMIT_MB,
   GRACE_PERIOD_DAYS,
+  hasAdminPermission,
   NO_SERVER,
   type Profile,
   type ServerTime,
@@ -115,6 +117,7 @@ export function toProfile(
       : null,
     isAdmin: u.is_admin === 1,
     isSuperAdmin: u.is_super_admin === 1,
+    adminPermissions: heldAdminPermissions(u),
     isCollaborator: server?.collaboratorPermissions !== undefined,
     collaboratorPermissions: server?.collaboratorPermissions ?? [],
     // Filled by the profile call from the claims (users.service.ts): this function reads no tables.
@@ -131,3 +134,9 @@ export const adminCaller = (u: UserRow) => ({
   isSuperAdmin: u.is_super_admin === 1,
   permissions: JSON.parse(u.admin_permissions || '[]') as string[],
 });
+
+/** The permission strings the profile reports, so the panel shows only the admin tabs and buttons the api allows. */
+function heldAdminPermissions(u: UserRow): string[] {
+  const caller = adminCaller(u);
+  return adminPermissions.filter((p) => hasAdminPermission(caller, p));
+}

@@ -1,5 +1,6 @@
 import type { WebRoute } from '@canopy/contract';
 import type { ComponentType } from 'react';
+import { AdminPage } from '../features/admin/components/admin-page.tsx';
 import { BackupPage } from '../features/backup/components/backup-page.tsx';
 import { CollaboratorsPage } from '../features/collaborators/components/collaborators-page.tsx';
 import { ConfigurationPage } from '../features/configuration/components/configuration-page.tsx';
@@ -33,6 +34,7 @@ export const routePages: Readonly<Record<string, RoutePage>> = {
   '/renew': RenewPage,
   '/how-to-play': SetupGuidePage,
   '/feedback': FeedbackPage,
+  '/admin': AdminPage,
 };
 
 /** The page component for a route. */

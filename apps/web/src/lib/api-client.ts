@@ -272,6 +272,9 @@ export function createApiClient(deps: ApiClientDeps) {
     /** POST a JSON body. */
     post: <T = unknown>(path: string, body?: unknown, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>
       request<T>(path, { ...options, method: 'POST', body }),
+    /** PUT a JSON body. */
+    put: <T = unknown>(path: string, body?: unknown, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>
+      request<T>(path, { ...options, method: 'PUT', body }),
     /** DELETE with an optional JSON body. */
     delete: <T = unknown>(path: string, options: Omit<RequestOptions<T>, 'method'> = {}) =>
       request<T>(path, { ...options, method: 'DELETE' }),

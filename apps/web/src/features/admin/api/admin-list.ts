@@ -1,0 +1,49 @@
+import { ADMIN_PAGE_SIZE, type AdminPage } from '@canopy/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api, type Schema } from '../../../lib/api-client.ts';
+
+/** Query keys of the admin lists: `['admin', list, ...params]`, so a mutation can refetch one list by its prefix. */
+export const adminKeys = {
+  all: ['admin'] as const,
+  list: (list: string) => ['admin', list] as const,
+};
+
+export interface AdminListParams<T> {
+  /** Names the list in the query key ('users', 'servers', ...). */
+  list: string;
+  /** The api path, e.g. '/admin/all-users'. */
+  path: string;
+  schema: Schema<AdminPage<T>>;
+  page: number;
+  /** Server-side search text; empty for none. */
+  search?: string;
+  /** The spec's fallback text when the answer carries no 'error' ('Failed to fetch users.'). */
+  fallback: string;
+}
+
+/** `path?page=&search=` as the api reads it. */
+export function adminListUrl(path: string, page: number, search = ''): string {
+  const query = new URLSearchParams({ page: String(page) });
+  const text = search.trim();
+  if (text) query.set('search', text);
+  return `${path}?${query}`;
+}
+
+/** Total pages of a list answer (at least 1, so the pager has a page to stand on). */
+export function totalPages(page: Pick<AdminPage<unknown>, 'total' | 'pageSize'> | undefined): number {
+  if (!page) return 1;
+  return Math.max(1, Math.ceil(page.total / (page.pageSize || ADMIN_PAGE_SIZE)));
+}
+
+/**
+ * One page of an admin list, searched and paged on the server. The previous page stays on screen while the next
+ * loads, so paging does not flash a skeleton.
+ */
+export function useAdminList<T>({ list, path, schema, page, search = '', fallback }: AdminListParams<T>) {
+  return useQuery({
+    queryKey: [...adminKeys.list(list), page, search.trim()],
+    queryFn: ({ signal }) =>
+      api.get(adminListUrl(path, page, search), { schema, signal, defaultError: () => fallback }),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,29 @@
+import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useToast } from '../../../components/ui/index.ts';
+
+export interface AdminMutationOptions<TVars, TAnswer> {
+  mutationFn: (vars: TVars) => Promise<TAnswer>;
+  /** The success toast: the spec's fixed text, else the api's {message}. */
+  success: (answer: TAnswer, vars: TVars) => string;
+  /** The spec's fallback when the failed answer carries no 'error' (the api client already prefers 'error'). */
+  fallback: string;
+  /** Lists to reload after success (admin document, section 7: "reloads the affected list"). */
+  invalidate: readonly QueryKey[];
+}
+
+/**
+ * An admin write with the panel's toasts: success text on success, the answer's error (else the fallback) on
+ * failure, and the affected lists reloaded either way (a refusal may mean the list was stale).
+ */
+export function useAdminMutation<TVars, TAnswer>(options: AdminMutationOptions<TVars, TAnswer>) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: options.mutationFn,
+    onSuccess: (answer, vars) => toast.success(options.success(answer, vars)),
+    onError: (error) => toast.error(error.message || options.fallback),
+    onSettled: () => {
+      for (const key of options.invalidate) void queryClient.invalidateQueries({ queryKey: key });
+    },
+  });
+}

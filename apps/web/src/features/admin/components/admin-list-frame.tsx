@@ -1,0 +1,74 @@
+import type { ReactNode } from 'react';
+import { Pagination, SkeletonRows } from '../../../components/ui/index.ts';
+
+export interface AdminListFrameProps {
+  /** data-testid of the frame ('admin-users', ...), so tests find one tab's list. */
+  testId: string;
+  /** Search box: shown when given (lists searched on the server: users, servers, codes). */
+  search?: { value: string; onChange: (text: string) => void; placeholder: string; label: string };
+  /** Buttons beside the search box (Create code, Bulk action). */
+  actions?: ReactNode;
+  loading: boolean;
+  /** The load failure shown in red in place of the list (admin document, section 8). */
+  error: Error | null;
+  page: number;
+  totalPages: number;
+  onPageChange: (page: number) => void;
+  /** The list itself: a table, shown when loaded. */
+  children: ReactNode;
+}
+
+/**
+ * The frame every admin list shares: optional search and actions on top, then a skeleton while the first page
+ * loads, the error in red if the load failed, or the list with its pager.
+ */
+export function AdminListFrame(props: AdminListFrameProps) {
+  const { testId, search, actions, loading, error, page, totalPages, onPageChange, children } = props;
+  return (
+    <div data-testid={testId} className="flex flex-col gap-4">
+      {(search || actions) && (
+        <div className="flex flex-wrap items-center gap-3">
+          {search && (
+            <input
+              type="search"
+              aria-label={search.label}
+              placeholder={search.placeholder}
+              value={search.value}
+              maxLength={100}
+              onChange={(event) => search.onChange(event.target.value)}
+              className="min-w-0 flex-1 rounded-md border border-line bg-canvas px-3 py-2 text-ink text-sm placeholder:text-slate-500 focus:border-accent sm:max-w-sm"
+            />
+          )}
+          {actions && <div className="ml-auto flex flex-wrap gap-2">{actions}</div>}
+        </div>
+      )}
+      {error ? (
+        <p
+          role="alert"
+          data-testid="admin-list-error"
+          className="rounded-md border border-red-500/40 bg-red-500/10 px-4 py-3 text-red-400 text-sm"
+        >
+          {error.message}
+        </p>
+      ) : loading ? (
+        <SkeletonRows rows={5} columns={4} />
+      ) : (
+        <>
+          {children}
+          <Pagination page={page} totalPages={totalPages} onPageChange={onPageChange} />
+        </>
+      )}
+    </div>
+  );
+}
+
+/** Common classes of an admin table, so every tab's table looks the same. */
+export const adminTable = {
+  wrap: 'overflow-x-auto rounded-lg border border-line',
+  table: 'w-full text-left text-sm',
+  head: 'bg-surface-raised/60 text-ink-muted text-xs uppercase tracking-wide',
+  body: 'divide-y divide-line/60',
+  row: 'hover:bg-surface-raised/40',
+  cell: 'px-3 py-2.5',
+  empty: 'px-3 py-8 text-center text-ink-muted',
+} as const;

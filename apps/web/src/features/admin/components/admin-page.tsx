@@ -1,0 +1,87 @@
+import { type AdminTabId, adminPanelMessages, adminTabs, visibleAdminTabs } from '@canopy/contract';
+import { Suspense, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { SkeletonRows } from '../../../components/ui/index.ts';
+import { useRegisteredProfile } from '../../../lib/profile-query.ts';
+import { adminCallerOf } from '../admin-caller.ts';
+import { ADMIN_TAB_PARAM, chooseAdminTab } from '../admin-tab-param.ts';
+import { AdminSidebar } from './admin-sidebar.tsx';
+import { adminTabContent } from './admin-tab-content.tsx';
+
+/**
+ * The Admin Panel (/admin, admin document): a sidebar of the tabs the admin may open (a slide-in menu on small
+ * screens) and the open tab, named in the address (`?tab=users`). The route gate sends non-admins to
+ * /dashboard; one who still reaches this page sees the no-permission text.
+ */
+export function AdminPage() {
+  const { profile } = useRegisteredProfile();
+  const [params, setParams] = useSearchParams();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const caller = adminCallerOf(profile);
+  const tabs = caller.isAdmin ? visibleAdminTabs(caller) : [];
+  const active = chooseAdminTab(params.get(ADMIN_TAB_PARAM), tabs);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setMenuOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  if (active === null)
+    return (
+      <section className="flex flex-col gap-4">
+        <h1 className="font-bold text-2xl text-ink">Admin Panel</h1>
+        <p data-testid="admin-no-permission" className="text-red-400">
+          {adminPanelMessages.noPermission}
+        </p>
+      </section>
+    );
+
+  const select = (tab: AdminTabId) => {
+    setParams({ [ADMIN_TAB_PARAM]: tab });
+    setMenuOpen(false);
+  };
+  const label = adminTabs.find((tab) => tab.id === active)?.label;
+  const Content = adminTabContent[active];
+
+  return (
+    <section className="flex flex-col gap-6">
+      <header className="flex items-center justify-between gap-3">
+        <h1 className="font-bold text-2xl text-ink">Admin Panel</h1>
+        <button
+          type="button"
+          aria-expanded={menuOpen}
+          aria-controls="admin-menu"
+          onClick={() => setMenuOpen((open) => !open)}
+          className="rounded-md border border-line px-3 py-1 text-ink text-sm lg:hidden"
+        >
+          {menuOpen ? 'Close sections' : 'Sections'}
+        </button>
+      </header>
+      <div className="flex gap-6">
+        {menuOpen && (
+          <button
+            type="button"
+            aria-label="Close sections"
+            tabIndex={-1}
+            onClick={() => setMenuOpen(false)}
+            className="fixed inset-0 z-40 bg-black/50 lg:hidden"
+          />
+        )}
+        <aside
+          id="admin-menu"
+          className={`${menuOpen ? 'translate-x-0' : '-translate-x-full'} fixed inset-y-0 left-0 z-50 w-64 overflow-y-auto border-line border-r bg-surface p-4 transition-transform motion-reduce:transition-none lg:static lg:z-auto lg:w-52 lg:shrink-0 lg:translate-x-0 lg:border-0 lg:bg-transparent lg:p-0`}
+        >
+          <AdminSidebar tabs={tabs} active={active} onSelect={select} />
+        </aside>
+        <div className="min-w-0 flex-1" data-testid="admin-tab" data-tab={active}>
+          <h2 className="mb-4 font-semibold text-ink text-xl">{label}</h2>
+          <Suspense fallback={<SkeletonRows rows={4} />}>
+            <Content />
+          </Suspense>
+        </div>
+      </div>
+    </section>
+  );
+}
