@@ -246,8 +246,8 @@ describeEachDatabase('admin users api', (api) => {
     const until = started + 5 * 60_000;
     assert.equal(paid.body.message, m.paidSet(target.growId, new Date(until).toISOString()));
     assert.deepEqual(
-      [(await profile()).accountType, (await profile()).storageLimitMB],
-      ['Paid', DEFAULT_PAID_STORAGE_MB],
+      [(await profile()).accountType, (await profile()).storageLimitMB, (await profile()).paidUntil],
+      ['Paid', DEFAULT_PAID_STORAGE_MB, new Date(until).toISOString()],
     );
     const detail = (await as(viewer, 'GET', `/admin/users/${id}`)).body;
     assert.deepEqual(
@@ -260,7 +260,10 @@ describeEachDatabase('admin users api', (api) => {
     await as(manager, 'POST', `/admin/users/${id}/set-storage`, { limitMB: 256 });
     // The plan's end: the profile stops counting it at once, and the scheduler's pass makes it Free.
     a.clock.now = until + 1;
-    assert.deepEqual([(await profile()).accountType, (await profile()).storageLimitMB], ['Free', 256]);
+    assert.deepEqual(
+      [(await profile()).accountType, (await profile()).storageLimitMB, (await profile()).paidUntil],
+      ['Free', 256, null],
+    );
     await endPaidPlans(a.ctx);
     const ended = await stateOf(a, id);
     assert.deepEqual([ended?.account_type, ended?.paid_until], ['Free', null]);
@@ -273,7 +276,7 @@ describeEachDatabase('admin users api', (api) => {
     await as(manager, 'POST', `/admin/users/${id}/set-paid`, { duration: 'perm' });
     a.clock.now += 60_000;
     await endPaidPlans(a.ctx);
-    assert.equal((await profile()).accountType, 'Paid');
+    assert.deepEqual([(await profile()).accountType, (await profile()).paidUntil], ['Paid', null]);
     const free = await as(superAdmin, 'POST', `/admin/users/${id}/set-free`);
     assert.deepEqual([free.status, free.body.message], [200, m.freeSet(target.growId)]);
     assert.equal((await profile()).accountType, 'Free');

@@ -62,6 +62,8 @@ export const profileSchema = z.object({
   email: z.string().nullable(),
   growId: z.string().nullable(),
   accountType: z.enum(['Free', 'Paid']),
+  /** Our addition: when the Paid plan ends (ISO), null while Free or for a plan without an end. */
+  paidUntil: z.string().nullable(),
   serverOwned: z.string(),
   registeredAt: z.string().nullable(),
   availableSlot: z.number().int(),

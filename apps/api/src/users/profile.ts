@@ -99,6 +99,7 @@ export function toProfile(
     email: u.email,
     growId: u.grow_id,
     accountType: paidPlanActive(u, now) ? 'Paid' : 'Free',
+    paidUntil: paidPlanActive(u, now) ? iso(u.paid_until) : null,
     serverOwned: server?.name ?? NO_SERVER,
     registeredAt: iso(u.registered_at),
     availableSlot: Number(u.available_slot),

@@ -31,7 +31,7 @@ export function ProfilePage() {
 function GameInformation({ profile }: { profile: Profile }) {
   const rows: [string, string, ReactNode][] = [
     ['GrowID', 'growid', profile.growId],
-    ['Account Type', 'account-type', profile.accountType],
+    ['Account Type', 'account-type', <AccountType key="plan" profile={profile} />],
     ['Available Slots', 'slots', profile.availableSlot],
     ['Credit', 'credit', profile.credit],
     ['Registered', 'registered', formatDate(profile.registeredAt)],
@@ -53,6 +53,19 @@ function GameInformation({ profile }: { profile: Profile }) {
       </dl>
       <UsageBar usedMB={profile.storageUsedMB} limitMB={profile.storageLimitMB} />
     </div>
+  );
+}
+
+/** Free, or Paid with its end: the plan raises the storage limit while it lasts (docs/decisions/0019-paid-plan.md). */
+function AccountType({ profile }: { profile: Profile }) {
+  if (profile.accountType === 'Free') return 'Free';
+  return (
+    <span className="flex flex-col items-end">
+      <span>Paid</span>
+      <span data-testid="profile-paid-until" className="font-normal text-ink-muted text-xs">
+        {profile.paidUntil ? `until ${formatDateTime(profile.paidUntil)}` : 'no end date'}
+      </span>
+    </span>
   );
 }
 
