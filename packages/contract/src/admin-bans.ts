@@ -167,3 +167,35 @@ export const bulkActionResponseSchema = z.object({
   errors: z.array(bulkActionErrorSchema),
 });
 export type BulkActionResponse = z.infer<typeof bulkActionResponseSchema>;
+
+/** Labels of the Banned Servers and Ban Logs tabs (the spec leaves them open; section 8 has the toasts). */
+export const adminBanLabels = {
+  serverName: 'Server name',
+  reason: 'Reason',
+  bannedBy: 'Banned by',
+  bannedAt: 'Banned at',
+  actions: 'Actions',
+  addHeading: 'Ban a server name',
+  serverNamePlaceholder: 'Server name',
+  reasonPlaceholder: 'Why the name is banned',
+  add: 'Add ban',
+  remove: 'Remove',
+  removeTitle: 'Remove ban',
+  removeConfirm: (name: string) => `Allow the server name "${name}" again?`,
+  noBannedServers: 'No server names are banned.',
+  noReason: 'No reason given',
+  discordUsername: 'Discord username',
+  growId: 'GrowID',
+  discordId: 'Discord ID',
+  expires: 'Expires',
+  /** Ban display: an empty or null expiry (admin document, section 4). */
+  permanent: 'Permanent',
+  unban: 'Unban',
+  unbanTitle: 'Unban user',
+  unbanConfirm: (who: string) => `Lift the ban on ${who}?`,
+  /** The Ban Logs tab's unban fallback (section 8: 'Unban failed'). */
+  unbanFailed: 'Unban failed',
+  ended: 'Ended',
+  noBanLogs: 'No bans logged yet.',
+  cancel: 'Cancel',
+} as const;

@@ -105,3 +105,29 @@ export type AdminActivityLog = z.infer<typeof adminActivityLogSchema>;
 /** Answer of GET /admin/logs?page=: newest first. */
 export const adminLogsPageSchema = adminPageSchema(adminActivityLogSchema);
 export type AdminLogsPage = z.infer<typeof adminLogsPageSchema>;
+
+/** Labels of the admin Servers tab and its delete dialog (the spec leaves them open; section 8 has the toasts). */
+export const adminServerLabels = {
+  searchLabel: 'Search servers',
+  searchPlaceholder: 'Server name or owner GrowID',
+  name: 'Name',
+  owner: 'Owner GrowID',
+  status: 'Status',
+  players: 'Players',
+  actions: 'Actions',
+  noOwnerGrowId: 'Not registered',
+  start: 'Start',
+  stop: 'Stop',
+  restart: 'Restart',
+  delete: 'Delete',
+  noServers: 'No servers yet.',
+  noServersMatch: 'No servers match this search.',
+  deleteTitle: 'Delete server',
+  deleteConfirm: (name: string) =>
+    `Delete the server "${name}" and all of its worlds and files? This cannot be undone.`,
+  alsoBan: 'Also ban the server name',
+  alsoBanHint: 'Nobody can create a server with this name afterwards.',
+  banReason: 'Reason',
+  banReasonPlaceholder: 'Why the name is banned',
+  cancel: 'Cancel',
+} as const;
