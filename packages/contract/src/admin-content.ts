@@ -6,10 +6,49 @@ import { createRedeemCodeSchema, expiryDayEnd, redeemCodeTypes } from './redeem.
 /** Texts of the Redeem Codes and Feedback tabs' calls (admin document, sections 5 and 8, and our own answers). */
 export const adminContentMessages = {
   codeDeleted: (code: string) => `Code ${code} deleted.`,
+  codeCreated: (code: string) => `Code ${code} created.`,
+  codeCopied: (code: string) => `Code ${code} copied.`,
   statusInvalid: `Status must be one of: ${FEEDBACK_STATUSES.join(', ')}.`,
   statusUpdated: 'Status updated.',
   feedbackDeleted: 'Feedback deleted.',
   feedbackMissing: 'No such feedback.',
+} as const;
+
+/** Labels of the Redeem Codes and Feedback tabs (web). */
+export const adminContentLabels = {
+  searchCodes: 'Search codes',
+  searchCodesPlaceholder: 'Search by code…',
+  createCode: 'Create Code',
+  create: 'Create',
+  cancel: 'Cancel',
+  delete: 'Delete',
+  copy: 'Copy',
+  copyCode: (code: string) => `Copy ${code}`,
+  columns: ['Code', 'Type', 'Amount', 'Stock', 'Claimed by', 'Created by', 'Expiry date', 'Status', ''] as const,
+  noCodes: 'No redeem codes.',
+  noExpiry: 'Never',
+  claimedCount: (n: number) => `${n} ${n === 1 ? 'claim' : 'claims'}`,
+  claimedNobody: 'Nobody yet',
+  typeLabel: 'Type',
+  amountLabel: 'Amount',
+  amountHint: { Slot: 'Slots per claim.', ServerTime: 'Days of server time per claim.' },
+  stockLabel: 'Stock',
+  stockHint: 'How many users can claim it.',
+  suffixLabel: 'Custom suffix (optional)',
+  suffixHint: 'Up to 12 letters or digits at the end of the code.',
+  expiryLabel: 'Expiry date (optional)',
+  expiryHint: 'Usable until the end of this day (UTC).',
+  publicLabel: 'Public (listed on the Redeem page)',
+  createdHeading: 'New code',
+  done: 'Done',
+  deleteTitle: 'Delete code',
+  deleteConfirm: (code: string) => `Delete code ${code}? Users can no longer redeem it.`,
+  noFeedback: 'No feedback yet.',
+  submittedBy: 'From',
+  noGrowId: 'no GrowID',
+  statusLabel: 'Status',
+  deleteFeedbackTitle: 'Delete feedback',
+  deleteFeedbackConfirm: 'Delete this feedback? This cannot be undone.',
 } as const;
 
 /** How the admin list labels a code, decided in this order (admin document, section 4). */

@@ -25,6 +25,31 @@ export const adminRoleMessages = {
     `No user with Discord ID ${id}: they must sign in to the panel once before they can be made an admin.`,
 } as const;
 
+/** Labels of the Permissions tab (web). */
+export const adminRoleLabels = {
+  promoteHeading: 'Promote user to admin',
+  discordIdLabel: 'Discord ID',
+  discordIdPlaceholder: 'e.g. 123456789012345678',
+  promote: 'Promote',
+  columns: ['Administrator', 'GrowID', 'Role', 'Permissions', ''] as const,
+  noAdmins: 'No administrators.',
+  roleSuper: 'Super Admin',
+  roleAdmin: 'Admin',
+  allPermissions: 'All',
+  permissionCount: (n: number, of: number) => `${n} of ${of}`,
+  promoteSuper: 'Promote to Super Admin',
+  demoteSuper: 'Demote to Admin',
+  removeAdmin: 'Remove admin',
+  editPermissions: 'Edit permissions',
+  removeTitle: 'Remove admin',
+  removeConfirm: (who: string) => `Remove ${who} from the administrators? They lose every admin permission.`,
+  editorTitle: (who: string) => `Permissions of ${who}`,
+  presets: 'Presets',
+  save: 'Save',
+  cancel: 'Cancel',
+  retry: 'Retry',
+} as const;
+
 /** The permission editor's presets (admin document, section 6), in the editor's order. */
 export const adminPermissionPresets: readonly { name: string; permissions: readonly AdminPermission[] }[] = [
   { name: 'No Permissions', permissions: [] },
