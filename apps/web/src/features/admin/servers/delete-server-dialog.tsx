@@ -1,0 +1,108 @@
+import { adminPanelMessages, BAN_REASON_MAX, adminServerLabels as l } from '@canopy/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button, Input, Modal, useToast } from '../../../components/ui/index.ts';
+import { bannedServersKey, postBannedServer } from '../bans/api/banned-servers-api.ts';
+import { deleteServer, serversListKey } from './api/servers-api.ts';
+import { deleteFormError, deleteServerWithBan } from './delete-server.ts';
+
+export interface DeleteServerDialogProps {
+  /** The server to delete; null keeps the dialog closed. */
+  name: string | null;
+  /** Whether the admin may ban names (bans:manage): without it the ban choice is not offered. */
+  canBan: boolean;
+  onClose: () => void;
+}
+
+interface DeleteForm {
+  ban: boolean;
+  reason: string;
+}
+
+/**
+ * Confirms the deletion of a server, optionally banning its name with a reason (admin document, sections 2
+ * and 4). The reason is required only with the ban ticked; the order of the two calls is deleteServerWithBan's.
+ */
+export function DeleteServerDialog({ name, canBan, onClose }: DeleteServerDialogProps) {
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const form = useForm<DeleteForm>({ defaultValues: { ban: false, reason: '' } });
+  const ban = form.watch('ban');
+
+  const close = () => {
+    if (busy) return;
+    form.reset();
+    onClose();
+  };
+  const submit = form.handleSubmit(async (values) => {
+    if (!name) return;
+    setBusy(true);
+    const outcome = await deleteServerWithBan(
+      { name, ban: canBan && values.ban, reason: values.reason },
+      {
+        deleteServer,
+        banName: (serverName, reason) => postBannedServer({ serverName, reason }, adminPanelMessages.banServerName),
+      },
+    );
+    for (const item of outcome.toasts) toast[item.type](item.text);
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: serversListKey }),
+      queryClient.invalidateQueries({ queryKey: bannedServersKey }),
+    ]);
+    setBusy(false);
+    if (outcome.deleted) {
+      form.reset();
+      onClose();
+    }
+  });
+
+  return (
+    <Modal
+      open={name !== null}
+      title={l.deleteTitle}
+      onClose={close}
+      footer={
+        <>
+          <Button variant="secondary" onClick={close} disabled={busy}>
+            {l.cancel}
+          </Button>
+          <Button variant="danger" type="submit" form="admin-delete-server" loading={busy}>
+            {l.delete}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id="admin-delete-server"
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        className="flex flex-col gap-4"
+      >
+        <p className="text-ink-muted">{l.deleteConfirm(name ?? '')}</p>
+        {canBan && (
+          <label className="flex items-start gap-2.5 text-ink">
+            <input type="checkbox" className="mt-0.5 size-4 accent-accent" {...form.register('ban')} />
+            <span className="flex flex-col">
+              <span className="font-medium">{l.alsoBan}</span>
+              <span className="text-ink-muted text-xs">{l.alsoBanHint}</span>
+            </span>
+          </label>
+        )}
+        {canBan && ban && (
+          <Input
+            label={l.banReason}
+            placeholder={l.banReasonPlaceholder}
+            maxLength={BAN_REASON_MAX}
+            autoComplete="off"
+            error={form.formState.errors.reason?.message}
+            {...form.register('reason', {
+              validate: (reason, values) => deleteFormError({ ban: values.ban, reason }) ?? true,
+            })}
+          />
+        )}
+      </form>
+    </Modal>
+  );
+}
