@@ -3,11 +3,13 @@ import './zod-config.ts';
 
 export * from './admin-bans.ts';
 export * from './admin-content.ts';
+export * from './admin-overview.ts';
 export * from './admin-paging.ts';
 export * from './admin-panel.ts';
 export * from './admin-roles.ts';
 export * from './admin-servers.ts';
 export * from './admin-users.ts';
+export * from './admin-users-ui.ts';
 export * from './assistant.ts';
 export * from './auth.ts';
 export * from './backup.ts';

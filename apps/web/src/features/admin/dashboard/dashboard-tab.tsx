@@ -1,4 +1,57 @@
-/** The Dashboard tab of /admin (admin document, section 2). */
+import { adminOverviewMessages, adminPanelMessages } from '@canopy/contract';
+import { useState } from 'react';
+import { Button, Toggle } from '../../../components/ui/index.ts';
+import { useAdminStats } from './api/get-stats.ts';
+import { statFigures } from './figures.ts';
+import { useErrorToast } from './use-error-toast.ts';
+
+/**
+ * The Dashboard tab of /admin (admin document, section 2): the four platform figures, reloaded every 30 s while
+ * auto refresh is on (the default), and a manual refresh.
+ */
 export function DashboardTab() {
-  return <p className="text-ink-muted">Dashboard</p>;
+  const [autoRefresh, setAutoRefresh] = useState(true);
+  const stats = useAdminStats(autoRefresh);
+  useErrorToast(stats.error, stats.errorUpdatedAt, adminPanelMessages.fetchStats);
+
+  return (
+    <div data-testid="admin-dashboard" className="flex flex-col gap-5">
+      <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-line bg-surface px-4 py-3">
+        <Toggle checked={autoRefresh} onChange={setAutoRefresh} label={adminOverviewMessages.autoRefresh} />
+        <Button variant="secondary" size="sm" loading={stats.isFetching} onClick={() => void stats.refetch()}>
+          {adminOverviewMessages.refresh}
+        </Button>
+      </div>
+      {stats.error ? (
+        <p
+          role="alert"
+          data-testid="admin-stats-error"
+          className="rounded-md border border-red-500/40 bg-red-500/10 px-4 py-3 text-red-400 text-sm"
+        >
+          {stats.error.message || adminPanelMessages.fetchStats}
+        </p>
+      ) : (
+        <dl
+          aria-label={adminOverviewMessages.figuresLabel}
+          aria-busy={stats.isPending}
+          className="grid grid-cols-2 gap-3 lg:grid-cols-4"
+        >
+          {stats.data
+            ? statFigures(stats.data).map((figure) => (
+                <div
+                  key={figure.key}
+                  data-testid={`admin-stat-${figure.key}`}
+                  className="flex flex-col gap-1 rounded-xl border border-line bg-surface p-4 sm:p-5"
+                >
+                  <dt className="text-ink-muted text-sm">{figure.label}</dt>
+                  <dd className="font-bold text-2xl text-ink tabular-nums sm:text-3xl">{figure.value}</dd>
+                </div>
+              ))
+            : [0, 1, 2, 3].map((slot) => (
+                <div key={slot} className="h-24 animate-pulse rounded-xl border border-line bg-surface" />
+              ))}
+        </dl>
+      )}
+    </div>
+  );
 }

@@ -1,4 +1,93 @@
-/** The Settings tab of /admin (admin document, section 2). */
+import {
+  adminPanelMessages,
+  adminSettingLabels,
+  type SettingKey,
+  type Settings,
+  adminOverviewMessages as text,
+} from '@canopy/contract';
+import { useState } from 'react';
+import { Button, SkeletonRows, Toggle } from '../../../components/ui/index.ts';
+import { useAdminCan } from '../admin-caller.ts';
+import { useErrorToast } from '../dashboard/use-error-toast.ts';
+import { useAdminSettings, useSaveSettings } from './api/settings.ts';
+import { isSettingsDirty } from './settings-draft.ts';
+
+/**
+ * The Settings tab of /admin (admin document, section 2): the eight global switches and a Save that posts the
+ * whole object. Changes stay a draft until saved; an admin without settings:manage sees them read-only.
+ */
 export function SettingsTab() {
-  return <p className="text-ink-muted">Settings</p>;
+  const settings = useAdminSettings();
+  useErrorToast(settings.error, settings.errorUpdatedAt, adminPanelMessages.fetchSettings);
+  if (settings.error)
+    return (
+      <p
+        role="alert"
+        data-testid="admin-settings-error"
+        className="rounded-md border border-red-500/40 bg-red-500/10 px-4 py-3 text-red-400 text-sm"
+      >
+        {settings.error.message || adminPanelMessages.fetchSettings}
+      </p>
+    );
+  if (!settings.data) return <SkeletonRows rows={8} />;
+  return <SettingsForm saved={settings.data} />;
+}
+
+function SettingsForm({ saved }: { saved: Settings }) {
+  const canManage = useAdminCan()('settings:manage');
+  const save = useSaveSettings();
+  // null: nothing edited, the switches show what is saved (and follow a reload of it).
+  const [draft, setDraft] = useState<Settings | null>(null);
+  const shown = draft ?? saved;
+  const dirty = isSettingsDirty(saved, draft);
+  const locked = !canManage || save.isPending;
+
+  const flip = (key: SettingKey, value: boolean) => setDraft({ ...shown, [key]: value });
+  const submit = () => save.mutate(shown, { onSuccess: () => setDraft(null) });
+
+  return (
+    <form
+      data-testid="admin-settings"
+      className="flex flex-col gap-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (dirty && canManage) submit();
+      }}
+    >
+      {!canManage && (
+        <p
+          data-testid="admin-settings-view-only"
+          className="rounded-md border border-line bg-surface-raised px-4 py-3 text-ink-muted text-sm"
+        >
+          {text.settingsViewOnly}
+        </p>
+      )}
+      <ul className="divide-y divide-line/60 rounded-xl border border-line bg-surface">
+        {adminSettingLabels.map(({ key, label, help }) => (
+          <li key={key} data-setting={key} className="px-4 py-3.5 sm:px-5">
+            <Toggle
+              checked={shown[key]}
+              onChange={(value) => flip(key, value)}
+              label={label}
+              description={help}
+              disabled={locked}
+            />
+          </li>
+        ))}
+      </ul>
+      <div className="flex flex-wrap items-center justify-end gap-3">
+        {dirty && (
+          <span role="status" className="mr-auto text-amber-300 text-sm">
+            {text.settingsUnsaved}
+          </span>
+        )}
+        <Button variant="ghost" disabled={!dirty || locked} onClick={() => setDraft(null)}>
+          {text.settingsDiscard}
+        </Button>
+        <Button type="submit" loading={save.isPending} disabled={!dirty || !canManage}>
+          {text.settingsSave}
+        </Button>
+      </div>
+    </form>
+  );
 }

@@ -1,0 +1,41 @@
+import { adminPanelMessages, messageResponseSchema, type Settings, settingsSchema } from '@canopy/contract';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../../lib/api-client.ts';
+import { adminKeys } from '../../api/admin-list.ts';
+import { useAdminMutation } from '../../api/admin-mutation.ts';
+
+/** Query key of the global settings as the Settings tab edits them. */
+export const adminSettingsKey = [...adminKeys.all, 'settings'] as const;
+
+/** The app's profile queries (`['profile', userId]`): they carry the settings the shell and its gates read. */
+const profileQueriesKey = ['profile'] as const;
+
+/** GET /admin/settings. */
+export function useAdminSettings() {
+  return useQuery({
+    queryKey: adminSettingsKey,
+    queryFn: ({ signal }) =>
+      api.get('/admin/settings', {
+        schema: settingsSchema,
+        signal,
+        defaultError: () => adminPanelMessages.fetchSettings,
+      }),
+  });
+}
+
+/**
+ * POST /admin/settings with the whole object; toasts 'Settings saved!' or the error ('Save failed'), then reloads
+ * the tab's settings and the profile, so the admin's own shell (locked pages, banners) follows at once.
+ */
+export function useSaveSettings() {
+  return useAdminMutation({
+    mutationFn: (settings: Settings) =>
+      api.post('/admin/settings', settings, {
+        schema: messageResponseSchema,
+        defaultError: () => adminPanelMessages.saveSettings,
+      }),
+    success: () => adminPanelMessages.settingsSaved,
+    fallback: adminPanelMessages.saveSettings,
+    invalidate: [adminSettingsKey, profileQueriesKey],
+  });
+}

@@ -1,0 +1,53 @@
+import { STORAGE_BUCKETS, type StorageAnalytics, type StorageConsumer } from '@canopy/contract';
+
+/** One bar of the size distribution chart. */
+export interface BucketRow {
+  key: string;
+  label: string;
+  accounts: number;
+}
+
+/** One of the top consumers as the chart and the table show them. */
+export interface ConsumerRow {
+  key: string;
+  /** GrowID, else the Discord username (an account can sit in the top 10 before it has a GrowID shown). */
+  name: string;
+  usedMB: number;
+  limitMB: number;
+  /** usedMB of limitMB, one decimal; 100 when the limit is zero and something is stored. */
+  percent: number;
+}
+
+/** The four buckets in the spec's order, with their labels from the contract. */
+export function bucketRows(analytics: Pick<StorageAnalytics, 'buckets'>): BucketRow[] {
+  return STORAGE_BUCKETS.map(({ key, label }) => ({ key, label, accounts: analytics.buckets[key] }));
+}
+
+/** Share of a limit, one decimal, not clamped: an account over its limit reads above 100 %. */
+export function percentOf(used: number, limit: number): number {
+  if (!(limit > 0)) return used > 0 ? 100 : 0;
+  return Math.round((used / limit) * 1000) / 10;
+}
+
+/** The top consumers, largest first as the api sends them, named by GrowID or username. */
+export function consumerRows(consumers: readonly StorageConsumer[]): ConsumerRow[] {
+  return consumers.map((c) => ({
+    key: c.discordId,
+    name: c.growId || c.discordUsername,
+    usedMB: c.usedMB,
+    limitMB: c.limitMB,
+    percent: percentOf(c.usedMB, c.limitMB),
+  }));
+}
+
+const mbFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
+
+/** MB with up to two decimals in the reader's locale, for exact numbers in the table ('1,234.5'). */
+export function formatMB(mb: number): string {
+  return mbFormat.format(mb);
+}
+
+/** A percent with one decimal ('42.5%'). */
+export function formatPercent(percent: number): string {
+  return `${percent.toFixed(1)}%`;
+}
