@@ -1,4 +1,100 @@
-/** The Users tab of /admin (admin document, section 2). */
+import { type AdminUserRow, adminPanelMessages, adminUserPageSchema, adminUsersUi as t } from '@canopy/contract';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/index.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { useAdminCan } from '../admin-caller.ts';
+import { totalPages, useAdminList } from '../api/admin-list.ts';
+import { AdminListFrame } from '../components/admin-list-frame.tsx';
+import { BulkDialog } from './bulk/bulk-dialog.tsx';
+import { ManageUserDialog } from './manage/manage-user-dialog.tsx';
+import { type Selection, toggleOne, togglePage } from './user-selection.ts';
+import { UsersTable } from './users-table.tsx';
+
+/** Typing pauses this long before the list is searched on the server. */
+export const USER_SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * The Users tab of /admin (admin document, sections 2–9): a searched, paged list; a row opens the manage-user
+ * dialog; selected rows (kept across pages) go to the bulk dialog.
+ */
 export function UsersTab() {
-  return <p className="text-ink-muted">Users</p>;
+  const can = useAdminCan();
+  const bulkAllowed = can('users:bulk_actions');
+  const [input, setInput] = useState('');
+  const search = useDebouncedValue(input, USER_SEARCH_DEBOUNCE_MS);
+  const [page, setPage] = useState(1);
+  // A new search starts on page 1: the page is remembered together with the search it belongs to.
+  const [pageSearch, setPageSearch] = useState(search);
+  if (pageSearch !== search) {
+    setPageSearch(search);
+    setPage(1);
+  }
+  const [selection, setSelection] = useState<Selection>(new Set());
+  const [open, setOpen] = useState<AdminUserRow | null>(null);
+  const [bulkOpen, setBulkOpen] = useState(false);
+  const list = useAdminList({
+    list: 'users',
+    path: '/admin/all-users',
+    schema: adminUserPageSchema,
+    page,
+    search,
+    fallback: adminPanelMessages.fetchUsers,
+  });
+  const rows = list.data?.items ?? [];
+
+  return (
+    <>
+      <AdminListFrame
+        testId="admin-users"
+        search={{ value: input, onChange: setInput, placeholder: t.searchPlaceholder, label: t.searchLabel }}
+        actions={
+          bulkAllowed &&
+          selection.size > 0 && (
+            <>
+              <Button variant="ghost" onClick={() => setSelection(new Set())}>
+                {t.clearSelection}
+              </Button>
+              <Button data-testid="admin-users-bulk" onClick={() => setBulkOpen(true)}>
+                {t.bulkButton(selection.size)}
+              </Button>
+            </>
+          )
+        }
+        loading={list.isPending}
+        error={list.error}
+        page={page}
+        totalPages={totalPages(list.data)}
+        onPageChange={setPage}
+      >
+        <UsersTable
+          rows={rows}
+          selection={selection}
+          selectable={bulkAllowed}
+          onToggle={(id) => setSelection((s) => toggleOne(s, id))}
+          onTogglePage={() =>
+            setSelection((s) =>
+              togglePage(
+                s,
+                rows.map((r) => r.DiscordID),
+              ),
+            )
+          }
+          onOpen={setOpen}
+        />
+      </AdminListFrame>
+      {open && (
+        <ManageUserDialog discordId={open.DiscordID} name={open.DiscordUsername} onClose={() => setOpen(null)} />
+      )}
+      {bulkOpen && (
+        <BulkDialog
+          userIds={[...selection]}
+          onClose={() => setBulkOpen(false)}
+          onDone={() => {
+            setSelection(new Set());
+            setBulkOpen(false);
+          }}
+        />
+      )}
+    </>
+  );
 }

@@ -1,0 +1,60 @@
+import { adminPanelMessages, adminUserMessageSchema, bulkActionResponseSchema } from '@canopy/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useToast } from '../../../../components/ui/index.ts';
+import { api } from '../../../../lib/api-client.ts';
+import { adminKeys } from '../../api/admin-list.ts';
+import { useAdminMutation } from '../../api/admin-mutation.ts';
+import { type BulkBody, bulkErrorTexts } from '../bulk/bulk-body.ts';
+import { userDetailKey } from './user-detail.ts';
+
+/** The manage-user dialog's calls: POST /admin/users/{discordId}/{path} with an optional body. */
+export type UserActionPath = 'expiry' | 'slot' | 'set-storage' | 'set-paid' | 'set-free' | 'credit' | 'ban' | 'unban';
+
+/**
+ * One write of the manage-user dialog: the api's {message} as the success toast (or `successText`, for the
+ * spec's fixed 'User unbanned.'), the answer's error or `fallback` on failure; the detail and the list reload.
+ */
+export function useUserAction(discordId: string, path: UserActionPath, fallback: string, successText?: string) {
+  return useAdminMutation<unknown, { message: string }>({
+    mutationFn: (body) =>
+      api.post(`/admin/users/${encodeURIComponent(discordId)}/${path}`, body, {
+        schema: adminUserMessageSchema,
+        defaultError: () => fallback,
+      }),
+    success: (answer) => successText ?? answer.message,
+    fallback,
+    invalidate: [adminKeys.list('users'), userDetailKey(discordId)],
+  });
+}
+
+/**
+ * POST /admin/users/bulk-action: the {message} toasted, then each per-user refusal as its own error toast
+ * (section 4: a bulk call can partly succeed); 'Bulk action failed.' when the whole call fails.
+ */
+export function useBulkAction() {
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const mutation = useAdminMutation<BulkBody, { message: string; errors: { userId: string; error: string }[] }>({
+    mutationFn: async (body) => {
+      const answer = await api.post('/admin/users/bulk-action', body, {
+        schema: bulkActionResponseSchema,
+        defaultError: () => adminPanelMessages.bulkFailed,
+      });
+      // Any of the open user details may have changed.
+      void queryClient.invalidateQueries({ queryKey: [...adminKeys.all, 'user'] });
+      return answer;
+    },
+    success: (answer) => answer.message,
+    fallback: adminPanelMessages.bulkFailed,
+    invalidate: [adminKeys.list('users')],
+  });
+  // After the hook's own success toast, so the refusals read under the summary.
+  const run = (body: BulkBody, onDone: () => void) =>
+    mutation.mutate(body, {
+      onSuccess: (answer) => {
+        for (const text of bulkErrorTexts(answer.errors)) toast.error(text);
+        onDone();
+      },
+    });
+  return { run, pending: mutation.isPending };
+}
