@@ -1,4 +1,71 @@
-/** The Ban Logs tab of /admin (admin document, section 2). */
+import {
+  adminPanelMessages,
+  adminServerActionResponseSchema,
+  type BanLog,
+  banLogPageSchema,
+  adminBanLabels as l,
+} from '@canopy/contract';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/ui/index.ts';
+import { api } from '../../../lib/api-client.ts';
+import { useAdminCan } from '../admin-caller.ts';
+import { adminKeys, totalPages, useAdminList } from '../api/admin-list.ts';
+import { useAdminMutation } from '../api/admin-mutation.ts';
+import { AdminListFrame } from '../components/admin-list-frame.tsx';
+import { BanLogsTable } from './ban-logs-table.tsx';
+
+/** POST /admin/users/{discordId}/unban (users:manage on the api). */
+const unbanUser = (discordId: string) =>
+  api.post(`/admin/users/${encodeURIComponent(discordId)}/unban`, undefined, {
+    schema: adminServerActionResponseSchema,
+    defaultError: () => l.unbanFailed,
+  });
+
+/**
+ * The Ban Logs tab of /admin (admin document, sections 2 and 8): the paged, read-only ban log, with Unban on
+ * the bans that still hold for admins holding users:manage.
+ */
 export function BanLogsTab() {
-  return <p className="text-ink-muted">Ban Logs</p>;
+  const can = useAdminCan();
+  const [page, setPage] = useState(1);
+  const [unbanning, setUnbanning] = useState<BanLog | null>(null);
+  const list = useAdminList({
+    list: 'ban-logs',
+    path: '/admin/ban-logs',
+    schema: banLogPageSchema,
+    page,
+    fallback: adminPanelMessages.fetchBanLogs,
+  });
+  const unban = useAdminMutation({
+    mutationFn: unbanUser,
+    success: () => adminPanelMessages.userUnbanned,
+    fallback: l.unbanFailed,
+    // The Users tab shows IsBanned too.
+    invalidate: [adminKeys.list('ban-logs'), adminKeys.list('users')],
+  });
+
+  return (
+    <>
+      <AdminListFrame
+        testId="admin-ban-logs"
+        loading={list.isPending}
+        error={list.error}
+        page={page}
+        totalPages={totalPages(list.data)}
+        onPageChange={setPage}
+      >
+        <BanLogsTable rows={list.data?.items ?? []} canUnban={can('users:manage')} onUnban={setUnbanning} />
+      </AdminListFrame>
+      <ConfirmDialog
+        open={unbanning !== null}
+        title={l.unbanTitle}
+        message={l.unbanConfirm(unbanning ? (unbanning.growId ?? unbanning.discordUsername) : '')}
+        confirmLabel={l.unban}
+        cancelLabel={l.cancel}
+        loading={unban.isPending}
+        onCancel={() => setUnbanning(null)}
+        onConfirm={() => unbanning && unban.mutate(unbanning.discordId, { onSettled: () => setUnbanning(null) })}
+      />
+    </>
+  );
 }
