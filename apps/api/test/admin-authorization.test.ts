@@ -1,0 +1,184 @@
+import assert from 'node:assert/strict';
+import { before, it } from 'node:test';
+import { adminPermissions, messages } from '@canopy/contract';
+import { buildApp } from '../src/app.ts';
+import { type AdminRoute, adminRoutes, type Need, type Target } from './support/admin-routes.ts';
+import { signInAdmin, signInRegistered } from './support/factories.ts';
+import { describeEachDatabase, type TestApi } from './support/harness.ts';
+import { streamBody } from './support/stream-body.ts';
+
+// Every admin route × {signed out, plain user, admin without the permission, admin with only the area's view
+// permission, admin with it, super admin} (issue 11). A refused write must leave the route's own state and
+// the whole database as they were; an allowed write must change the route's state (so the probe can see it).
+
+type Want = number | 'ok';
+interface Caller {
+  name: string;
+  token: string | undefined;
+  want: Want;
+  error?: string;
+}
+
+/** Tables an admin call can write; sessions and idempotency keys are left out (signing in writes them). */
+const TABLES = [
+  'users',
+  'settings',
+  'servers',
+  'banned_server_names',
+  'activity_logs',
+  'collaborators',
+  'backups',
+  'redeem_codes',
+  'redeem_claims',
+  'credit_ledger',
+  'purchases',
+  'feedback',
+  'ban_logs',
+];
+
+/** The whole writable state, rows sorted; storage_used_bytes is left out as the scheduler's storage pass writes it. */
+async function snapshot(api: TestApi) {
+  const out: Record<string, string[]> = {};
+  for (const table of TABLES) {
+    const rows = await api.ctx.db.all<Record<string, unknown>>(`SELECT * FROM ${table}`);
+    out[table] = rows
+      .map(({ storage_used_bytes: _volatile, ...r }) =>
+        JSON.stringify(r, (_k, v) => (typeof v === 'bigint' ? `${v}` : v)),
+      )
+      .sort();
+  }
+  return out;
+}
+
+/** `METHOD url` of every /admin route the app registers, read from fastify's route tree (HEAD left out). */
+function registeredAdminRoutes(tree: string) {
+  const found: string[] = [];
+  const stack: string[] = [];
+  for (const line of tree.split('\n')) {
+    const m = /^([│ ]*)[├└]── (\S+) \(([^)]+)\)$/u.exec(line);
+    if (!m) continue;
+    const depth = [...(m[1] ?? '')].length / 4;
+    stack.length = depth;
+    stack.push(m[2] ?? '');
+    const url = stack.join('');
+    for (const method of (m[3] ?? '').split(', '))
+      if (method !== 'HEAD' && url.startsWith('/admin')) found.push(`${method} ${url}`);
+  }
+  return found.sort();
+}
+
+describeEachDatabase('admin authorization matrix', (api) => {
+  let plain = '';
+  let superAdmin = '';
+  const admins = new Map<string, Promise<string>>();
+  /** One admin per set of permissions, signed in on first use. */
+  const adminHolding = (permissions: readonly string[]) => {
+    const key = [...permissions].sort().join(',');
+    if (!admins.has(key))
+      admins.set(
+        key,
+        signInAdmin(api(), permissions).then((s) => s.sessionToken),
+      );
+    return admins.get(key) as Promise<string>;
+  };
+
+  /** The six callers of a route and what each must get. */
+  async function callersFor(need: Need): Promise<Caller[]> {
+    const refused = { want: 403, error: messages.missingPermission };
+    const base: Caller[] = [
+      { name: 'signed out', token: undefined, want: 401, error: messages.notAuthenticated },
+      { name: 'plain user', token: plain, want: 403, error: messages.adminOnly },
+    ];
+    if (need === 'superAdmin')
+      return [
+        ...base,
+        { name: 'admin without permissions', token: await adminHolding([]), ...refused },
+        { name: 'admin with every permission', token: await adminHolding(adminPermissions), ...refused },
+        { name: 'super admin', token: superAdmin, want: 'ok' },
+      ];
+    const view = `${need.split(':')[0]}:view`;
+    return [
+      ...base,
+      {
+        name: 'admin with every other permission',
+        token: await adminHolding(adminPermissions.filter((p) => p !== need)),
+        ...refused,
+      },
+      {
+        name: `admin with only ${view}`,
+        token: await adminHolding([view]),
+        ...(need === view ? { want: 'ok' } : refused),
+      },
+      { name: `admin with only ${need}`, token: await adminHolding([need]), want: 'ok' },
+      { name: 'super admin', token: superAdmin, want: 'ok' },
+    ];
+  }
+
+  before(async () => {
+    plain = (await signInRegistered(api())).sessionToken;
+    superAdmin = (await signInAdmin(api(), 'super')).sessionToken;
+  });
+
+  it('has a row for every admin route the app registers, and no other', async () => {
+    const { app } = await buildApp(api().ctx.config, api().ctx.db);
+    try {
+      await app.ready();
+      const registered = registeredAdminRoutes(app.printRoutes({ commonPrefix: false }));
+      assert.ok(registered.length >= 30, `the route tree was not read: ${registered.length} admin routes`);
+      assert.deepEqual(adminRoutes.map((r) => `${r.method} ${r.route}`).sort(), registered);
+    } finally {
+      await app.close();
+    }
+  });
+
+  const call = (r: AdminRoute, t: Target, token: string | undefined) =>
+    api().request(r.method, r.path ? r.path(t) : r.route, { token, body: r.body?.(t) });
+
+  for (const r of adminRoutes) {
+    const writes = r.method !== 'GET';
+    it(`${r.method} ${r.route} (${r.need})`, async () => {
+      const callers = await callersFor(r.need);
+      const probe = async (t: Target) => JSON.stringify((await r.probe?.(api(), t)) ?? null);
+      const shared: Target = r.target ? await r.target(api()) : { id: '' };
+      const state = writes ? await snapshot(api()) : undefined;
+      const probed = await probe(shared);
+
+      for (const c of callers.filter((c) => c.want !== 'ok')) {
+        const res = await call(r, shared, c.token);
+        const said = `${c.name}: ${res.status} ${JSON.stringify(res.body)}`;
+        // The state first: a write that went through is the failure worth naming.
+        if (writes) {
+          assert.equal(await probe(shared), probed, `${said}: a refused write changed the route's state`);
+          assert.deepEqual(await snapshot(api()), state, `${said}: a refused write changed the database`);
+        }
+        assert.equal(res.status, c.want, said);
+        assert.equal(res.body?.error, c.error, `${said}: the refusal's text`);
+      }
+
+      for (const c of callers.filter((c) => c.want === 'ok')) {
+        // An allowed write consumes its target (a ban, a deleted code), so each allowed caller gets its own.
+        const t = writes && r.target ? await r.target(api()) : shared;
+        const probedBefore = await probe(t);
+        const res = await call(r, t, c.token);
+        assert.equal(res.status, r.ok, `${c.name}: ${JSON.stringify(res.body)}`);
+        if (writes) assert.notEqual(await probe(t), probedBefore, `${c.name}: the allowed write changed nothing`);
+      }
+    });
+  }
+
+  it("refuses a plain user's 8 MB streamed body to every admin write before reading it", async () => {
+    const total = 8 * 1024 * 1024;
+    for (const r of adminRoutes.filter((r) => r.method === 'POST' || r.method === 'PUT')) {
+      const path = r.route.replace(/:\w+/g, '123456789012345678');
+      for (const [token, status] of [
+        [plain, 403],
+        [undefined, 401],
+      ] as const) {
+        const res = await streamBody(api(), r.method, path, token, total);
+        assert.equal(res.status, status, `${r.method} ${path}: ${JSON.stringify(res.body)}`);
+        assert.ok(res.sent < total, `${r.method} ${path}: answered only after the whole body (${res.sent} bytes)`);
+      }
+    }
+    assert.equal((await api().request('GET', '/status')).status, 200);
+  });
+});
