@@ -3,14 +3,17 @@ import { migrations as all, type Migration } from './migrations.ts';
 
 /**
  * A migration's statements, split at ';'. A trigger's body holds statements of its own, so a piece that
- * opened a BEGIN runs on to its END.
+ * opened a BEGIN runs on to its END, and a PostgreSQL function's dollar-quoted body ($$ ... $$) to its
+ * closing $$ (its own BEGIN ... END and END IF are inside the quotes).
  */
 export function statements(sql: string): string[] {
   const out: string[] = [];
   let pending = '';
   for (const piece of sql.split(';')) {
     pending = pending ? `${pending};${piece}` : piece;
-    if (/\bBEGIN\b/i.test(pending) && !/\bEND\s*$/i.test(pending.trim())) continue;
+    if ((pending.match(/\$\$/g)?.length ?? 0) % 2 === 1) continue;
+    const unquoted = pending.replace(/\$\$[\s\S]*?\$\$/g, '$$$$');
+    if (/\bBEGIN\b/i.test(unquoted) && !/\bEND\s*$/i.test(unquoted.trim())) continue;
     if (pending.trim()) out.push(pending.trim());
     pending = '';
   }
