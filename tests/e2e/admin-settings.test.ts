@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { type AdminStats, adminOverviewMessages, adminPanelMessages, defaultSettings } from '@canopy/contract';
 import type { Page } from 'playwright-core';
 import { apiCall, apiSignIn, apiSignInRegistered } from './support/api.ts';
@@ -43,9 +43,6 @@ describe('admin dashboard figures and the settings tab', () => {
     for (const [name, growId] of USERS) await apiSignInRegistered(suite.app.url, name, growId);
     adminToken = (await apiSignIn(suite.app.url, ADMIN_USERNAME)).token;
   });
-  after(async () => {
-    if (adminToken) await apiCall(suite.app.url, adminToken, 'POST', '/admin/settings', defaultSettings);
-  });
 
   it('shows the four figures with the number of users', async () => {
     const stats = await apiCall(suite.app.url, adminToken, 'GET', '/admin/stats');
@@ -68,22 +65,31 @@ describe('admin dashboard figures and the settings tab', () => {
     await visitor.getByRole('heading', { name: 'Dashboard' }).waitFor();
 
     const admin = await adminPanel(suite, 'settings');
-    await saveMaintenance(admin, true);
-    const saved = await apiCall(suite.app.url, adminToken, 'GET', '/admin/settings');
-    assert.deepEqual(saved.body, { ...defaultSettings, maintenance: true });
-
-    await visitor.reload();
-    await visitor.getByRole('heading', { name: 'Under Maintenance' }).waitFor();
-
-    // The admin passes: a reload keeps the panel, the saved switch and the other tabs.
-    await admin.reload();
-    await admin.getByRole('switch', { name: 'Maintenance mode', checked: true }).waitFor();
-    await admin.getByTestId('admin-sidebar').getByRole('button', { name: 'Users', exact: true }).click();
-    await admin.locator('[data-testid="admin-tab"][data-tab="users"]').waitFor();
-
-    await admin.getByTestId('admin-sidebar').getByRole('button', { name: 'Settings', exact: true }).click();
-    await saveMaintenance(admin, false);
-    await visitor.reload();
-    await visitor.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    try {
+      await maintenanceRoundTrip(suite, admin, visitor, adminToken);
+    } finally {
+      await apiCall(suite.app.url, adminToken, 'POST', '/admin/settings', defaultSettings);
+    }
   });
 });
+
+/** Maintenance on from the browser, the user locked out, the admin still at work; then off again. */
+async function maintenanceRoundTrip(suite: ReturnType<typeof useApp>, admin: Page, visitor: Page, adminToken: string) {
+  await saveMaintenance(admin, true);
+  const saved = await apiCall(suite.app.url, adminToken, 'GET', '/admin/settings');
+  assert.deepEqual(saved.body, { ...defaultSettings, maintenance: true });
+
+  await visitor.reload();
+  await visitor.getByRole('heading', { name: 'Under Maintenance' }).waitFor();
+
+  // The admin passes: a reload keeps the panel, the saved switch and the other tabs.
+  await admin.reload();
+  await admin.getByRole('switch', { name: 'Maintenance mode', checked: true }).waitFor();
+  await admin.getByTestId('admin-sidebar').getByRole('button', { name: 'Users', exact: true }).click();
+  await admin.locator('[data-testid="admin-tab"][data-tab="users"]').waitFor();
+
+  await admin.getByTestId('admin-sidebar').getByRole('button', { name: 'Settings', exact: true }).click();
+  await saveMaintenance(admin, false);
+  await visitor.reload();
+  await visitor.getByRole('heading', { name: 'Dashboard' }).waitFor();
+}

@@ -1,5 +1,5 @@
 import { adminPanelMessages, messageResponseSchema, type Settings, settingsSchema } from '@canopy/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client.ts';
 import { adminKeys } from '../../api/admin-list.ts';
 import { useAdminMutation } from '../../api/admin-mutation.ts';
@@ -28,12 +28,17 @@ export function useAdminSettings() {
  * the tab's settings and the profile, so the admin's own shell (locked pages, banners) follows at once.
  */
 export function useSaveSettings() {
+  const queryClient = useQueryClient();
   return useAdminMutation({
-    mutationFn: (settings: Settings) =>
-      api.post('/admin/settings', settings, {
+    mutationFn: async (settings: Settings) => {
+      const answer = await api.post('/admin/settings', settings, {
         schema: messageResponseSchema,
         defaultError: () => adminPanelMessages.saveSettings,
-      }),
+      });
+      // What was saved is what the api now holds: the switches must not flick back while the reload runs.
+      queryClient.setQueryData(adminSettingsKey, settings);
+      return answer;
+    },
     success: () => adminPanelMessages.settingsSaved,
     fallback: adminPanelMessages.saveSettings,
     invalidate: [adminSettingsKey, profileQueriesKey],
