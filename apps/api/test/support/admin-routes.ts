@@ -1,184 +1,26 @@
-import { type AdminPermission, defaultSettings } from '@canopy/contract';
+import { defaultSettings } from '@canopy/contract';
 import { createRedeemCode } from '../../src/redeem/redeem-codes.service.ts';
 import { settingsRepo } from '../../src/settings/settings.repo.ts';
-import { makeAdmin, ownerWithServer, signIn, signInRegistered } from './factories.ts';
-import type { TestApi } from './harness.ts';
+import {
+  type AdminRoute,
+  adminTarget,
+  count,
+  feedbackTarget,
+  read,
+  roleFields,
+  row,
+  serverTarget,
+  uniqueName,
+} from './admin-route-kit.ts';
+import { adminUserRoutes } from './admin-routes-users.ts';
+import { signIn } from './factories.ts';
 import { sql } from './servers.ts';
 
-/** What a route needs: one admin permission, or a super admin. */
-export type Need = AdminPermission | 'superAdmin';
-
-/** The state one call acts on: a user id, a server or code name, a feedback id, or settings. */
-export interface Target {
-  id: string;
-  settings?: typeof defaultSettings;
-}
-
-/** One admin route of the authorization matrix. */
-export interface AdminRoute {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** The url exactly as registered (the guard test matches it against the app's routes). */
-  route: string;
-  need: Need;
-  /** The status an allowed call answers. */
-  ok: number;
-  /** Fresh state for one call; writes get a new one per allowed caller, since an allowed write consumes it. */
-  target?: (api: TestApi) => Promise<Target>;
-  path?: (t: Target) => string;
-  body?: (t: Target) => unknown;
-  /** Writes: reads the state the write changes (an allowed call must change it, a refused one must not). */
-  probe?: (api: TestApi, t: Target) => Promise<unknown>;
-}
-
-let seq = 0;
-/** A name unique across runs in parallel and calls in this run (letters and digits: a valid server name). */
-export const uniqueName = (prefix: string) => `${prefix}${process.pid % 10000}x${++seq}`;
-
-const row = (api: TestApi, text: string, params: (string | number)[]) => api.ctx.db.get(text, params);
-const count = async (api: TestApi, text: string, params: (string | number)[]) =>
-  Number((await api.ctx.db.get<{ n: number | string }>(text, params))?.n);
-
-const registered = async (api: TestApi): Promise<Target> => ({ id: (await signInRegistered(api)).user.id });
-const adminTarget = (permissions: readonly string[] | 'super') => async (api: TestApi) => {
-  const s = await signIn(api);
-  await makeAdmin(api, s, permissions);
-  return { id: s.user.id };
-};
-const userFields = (columns: string) => (api: TestApi, t: Target) =>
-  row(api, `SELECT ${columns} FROM users WHERE id = ?`, [t.id]);
-const roleFields = userFields('is_admin, is_super_admin, admin_permissions');
-const serverTarget = async (api: TestApi): Promise<Target> => {
-  const name = uniqueName('mx');
-  await ownerWithServer(api, name);
-  return { id: name };
-};
-const feedbackTarget = async (api: TestApi): Promise<Target> => {
-  const id = `fb-${uniqueName('m')}`;
-  await sql(
-    api,
-    `INSERT INTO feedback (id, user_id, type, message, submitted_by_username, submitted_by_grow_id, status, created_at)
-     VALUES (?, NULL, 'Suggestion', 'matrix', 'matrix', NULL, 'New', ?)`,
-    [id, api.clock.now],
-  );
-  return { id };
-};
-const read = (route: string, need: Need, extra: Partial<AdminRoute> = {}): AdminRoute => ({
-  method: 'GET',
-  route,
-  need,
-  ok: 200,
-  ...extra,
-});
-const userPath = (suffix: string) => (t: Target) => `/admin/users/${t.id}${suffix}`;
+export type { AdminRoute, Need, Target } from './admin-route-kit.ts';
 
 /** Every admin route the api registers, with what it needs and how to exercise it (issue 11). */
 export const adminRoutes: AdminRoute[] = [
-  read('/admin/all-users', 'users:view'),
-  read('/admin/users/:discordId', 'users:view', { target: registered, path: userPath('') }),
-  {
-    method: 'POST',
-    route: '/admin/users/:discordId/expiry',
-    need: 'users:manage',
-    ok: 200,
-    target: registered,
-    path: userPath('/expiry'),
-    body: () => ({ action: 'add', amount: 5 }),
-    probe: userFields('server_expires_at, pending_server_ms, server_permanent'),
-  },
-  {
-    method: 'POST',
-    route: '/admin/users/:discordId/slot',
-    need: 'users:manage',
-    ok: 200,
-    target: registered,
-    path: userPath('/slot'),
-    body: () => ({ action: 'add', amount: 2 }),
-    probe: userFields('available_slot'),
-  },
-  {
-    method: 'POST',
-    route: '/admin/users/:discordId/set-storage',
-    need: 'users:manage',
-    ok: 200,
-    target: registered,
-    path: userPath('/set-storage'),
-    body: () => ({ limitMB: 777 }),
-    probe: userFields('storage_limit_mb'),
-  },
-  {
-    method: 'POST',
-    route: '/admin/users/:discordId/set-paid',
-    need: 'users:manage',
-    ok: 200,
-    target: registered,
-    path: userPath('/set-paid'),
-    body: () => ({ duration: '30d' }),
-    probe: userFields('account_type, paid_until'),
-  },
-  {
-    method: 'POST',
-    route: '/admin/users/:discordId/set-free',
-    need: 'users:manage',
-    ok: 200,
-    target: async (api) => {
-      const t = await registered(api);
-      await sql(api, "UPDATE users SET account_type = 'Paid', paid_until = ? WHERE id = ?", [
-        api.clock.now + 86_400_000,
-        t.id,
-      ]);
-      return t;
-    },
-    path: userPath('/set-free'),
-    probe: userFields('account_type, paid_until'),
-  },
-  {
-    method: 'POST',
-    route: '/admin/users/:discordId/credit',
-    need: 'users:manage',
-    ok: 200,
-    target: registered,
-    path: userPath('/credit'),
-    body: () => ({ amount: 50, reason: 'matrix' }),
-    probe: async (api, t) => [
-      await userFields('credit')(api, t),
-      await count(api, 'SELECT COUNT(*) AS n FROM credit_ledger WHERE user_id = ?', [t.id]),
-    ],
-  },
-  {
-    method: 'POST',
-    route: '/admin/users/:discordId/ban',
-    need: 'users:manage',
-    ok: 200,
-    target: registered,
-    path: userPath('/ban'),
-    body: () => ({ reason: 'Matrix test', duration: '1d' }),
-    probe: async (api, t) => [
-      await userFields('is_banned, ban_reason, ban_expires')(api, t),
-      await count(api, 'SELECT COUNT(*) AS n FROM ban_logs WHERE user_id = ?', [t.id]),
-    ],
-  },
-  {
-    method: 'POST',
-    route: '/admin/users/:discordId/unban',
-    need: 'users:manage',
-    ok: 200,
-    target: async (api) => {
-      const t = await registered(api);
-      await sql(api, "UPDATE users SET is_banned = 1, ban_reason = 'matrix', ban_expires = NULL WHERE id = ?", [t.id]);
-      return t;
-    },
-    path: userPath('/unban'),
-    probe: userFields('is_banned, ban_reason'),
-  },
-  {
-    method: 'POST',
-    route: '/admin/users/bulk-action',
-    need: 'users:bulk_actions',
-    ok: 200,
-    target: registered,
-    body: (t) => ({ userIds: [t.id], action: 'addSlots', amount: 3 }),
-    probe: userFields('available_slot'),
-  },
+  ...adminUserRoutes,
   read('/admin/ban-logs', 'bans:view'),
   read('/admin/banned-servers', 'bans:view'),
   {
