@@ -4,9 +4,8 @@ import { collaboratorsRepo } from '../collaborators/collaborators.repo.ts';
 import type { AppContext } from '../context.ts';
 import { serversRepo } from '../servers/servers.repo.ts';
 import { removeServer } from '../servers/servers.service.ts';
-import { accountStorageBytes } from '../servers/storage-quota.ts';
 import { graceEndsAt } from '../users/profile.ts';
-import { usersRepo } from '../users/users.repo.ts';
+import { writeStorageFigures } from './storage-figures.repo.ts';
 
 interface Due {
   server_id: string;
@@ -85,16 +84,18 @@ export async function endPaidPlans(ctx: AppContext): Promise<void> {
 
 /**
  * Keeps each account's storage figure current: the size of its server's data directory plus its backup
- * (an account whose server is gone still stores its backup).
+ * (an account whose server is gone still stores its backup). Measured first, written in batches.
  */
 export async function refreshStorage(ctx: AppContext): Promise<void> {
-  const owners = new Set<string>();
-  for (const s of await serversRepo.all(ctx.db)) {
-    owners.add(s.owner_id);
-    await usersRepo.setStorageUsed(ctx.db, s.owner_id, await accountStorageBytes(ctx, s.owner_id, s.id));
-  }
-  for (const b of await backupsRepo.all(ctx.db))
-    if (!owners.has(b.owner_id)) await usersRepo.setStorageUsed(ctx.db, b.owner_id, b.bytes);
+  const backups = new Map((await backupsRepo.all(ctx.db)).map((b) => [b.owner_id, Number(b.bytes)]));
+  const figures = new Map<string, number>();
+  for (const s of await serversRepo.all(ctx.db))
+    figures.set(s.owner_id, (await ctx.servers.runtime.storageBytes(s.id)) + (backups.get(s.owner_id) ?? 0));
+  for (const [ownerId, bytes] of backups) if (!figures.has(ownerId)) figures.set(ownerId, bytes);
+  await writeStorageFigures(
+    ctx.db,
+    [...figures].map(([ownerId, bytes]) => ({ ownerId, bytes })),
+  );
 }
 
 /** Runs the periodic jobs now and then every `intervalMs`; returns a function that stops them. */
