@@ -31,7 +31,7 @@ export const adminRoleLabels = {
   discordIdLabel: 'Discord ID',
   discordIdPlaceholder: 'e.g. 123456789012345678',
   promote: 'Promote',
-  columns: ['Administrator', 'GrowID', 'Role', 'Permissions', ''] as const,
+  column: { admin: 'Administrator', growId: 'GrowID', role: 'Role', permissions: 'Permissions', actions: 'Actions' },
   noAdmins: 'No administrators.',
   roleSuper: 'Super Admin',
   roleAdmin: 'Admin',

@@ -1,75 +1,91 @@
 import { type AdminRedeemCode, adminContentLabels as labels } from '@canopy/contract';
 import { Button } from '../../../components/ui/index.ts';
 import { adminTable } from '../components/admin-list-frame.tsx';
+import { stackedTable as stacked } from '../components/stacked-table.ts';
 import { CodeStatusBadge } from './code-status-badge.tsx';
 import { CopyCodeButton } from './copy-code-button.tsx';
 
 export interface CodesTableProps {
   codes: AdminRedeemCode[];
-  /** Shown only to admins holding codes:manage. */
+  /** Given only to admins holding codes:manage. */
   onDelete?: (code: string) => void;
 }
 
-/** Who claimed a code: the count, expandable to the list (also in the title, for a quick hover). */
-function ClaimedBy({ claimedBy }: { claimedBy: string[] }) {
-  if (claimedBy.length === 0) return <span className="text-ink-muted">{labels.claimedNobody}</span>;
+const col = labels.column;
+const headers = [col.code, col.type, col.amount, col.claimed, col.expiry, col.status, ''];
+const cell = `${adminTable.cell} ${stacked.cell}`;
+
+/** Claims against the stock, expandable to who claimed (also in the title, for a quick hover). */
+function Claimed({ code }: { code: AdminRedeemCode }) {
+  const count = labels.claimedOfStock(code.claimed, code.stock);
+  if (code.claimedBy.length === 0) return <span className="tabular-nums">{count}</span>;
   return (
-    <details title={claimedBy.join(', ')}>
-      <summary className="cursor-pointer whitespace-nowrap">{labels.claimedCount(claimedBy.length)}</summary>
+    <details title={code.claimedBy.join(', ')}>
+      <summary className="cursor-pointer whitespace-nowrap tabular-nums">{count}</summary>
       <ul className="mt-1 max-h-32 overflow-y-auto text-ink-muted text-xs">
-        {claimedBy.map((who, index) => (
-          // The same claimant name may appear twice (a GrowID and a Discord id can coincide): index keeps keys unique.
-          // biome-ignore lint/suspicious/noArrayIndexKey: the list is static for a render
-          <li key={`${who}-${index}`}>{who}</li>
+        {code.claimedBy.map((who, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a GrowID and another claimant's Discord id may coincide
+          <li key={index}>{who}</li>
         ))}
       </ul>
     </details>
   );
 }
 
-/** The Redeem Codes list (admin document, section 3). */
+/** The Redeem Codes list (admin document, section 3): a table on wide screens, one card per code below. */
 export function CodesTable({ codes, onDelete }: CodesTableProps) {
   return (
     <div className={adminTable.wrap}>
-      <table className={adminTable.table}>
-        <thead className={adminTable.head}>
+      <table className={`${adminTable.table} ${stacked.table}`}>
+        <thead className={`${adminTable.head} ${stacked.head}`}>
           <tr>
-            {labels.columns.map((column, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: fixed columns; the last has no title
-              <th key={index} scope="col" className={adminTable.cell}>
-                {column}
+            {headers.map((header) => (
+              <th key={header} scope="col" className={adminTable.cell}>
+                {header}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody className={adminTable.body}>
+        <tbody className={`${adminTable.body} ${stacked.body}`}>
           {codes.length === 0 && (
-            <tr>
-              <td colSpan={labels.columns.length} className={adminTable.empty}>
+            <tr className="max-xl:block">
+              <td colSpan={headers.length} className={`${adminTable.empty} max-xl:block`}>
                 {labels.noCodes}
               </td>
             </tr>
           )}
           {codes.map((code) => (
-            <tr key={code.code} data-testid="admin-code-row" data-code={code.code} className={adminTable.row}>
-              <td className={adminTable.cell}>
+            <tr
+              key={code.code}
+              data-testid="admin-code-row"
+              data-code={code.code}
+              className={`${adminTable.row} ${stacked.row}`}
+            >
+              <td data-label={col.code} className={`${cell} ${stacked.wide}`}>
                 <div className="flex items-center gap-1">
-                  <span className="whitespace-nowrap font-mono text-ink">{code.code}</span>
+                  <span className="break-all font-mono text-ink">{code.code}</span>
                   <CopyCodeButton code={code.code} />
                 </div>
+                <div className="text-ink-muted text-xs">{labels.createdBy(code.createdBy)}</div>
               </td>
-              <td className={adminTable.cell}>{code.type}</td>
-              <td className={`${adminTable.cell} tabular-nums`}>{code.amount}</td>
-              <td className={`${adminTable.cell} tabular-nums`}>{code.stock}</td>
-              <td className={adminTable.cell}>
-                <ClaimedBy claimedBy={code.claimedBy} />
+              <td data-label={col.type} className={cell}>
+                {code.type}
               </td>
-              <td className={adminTable.cell}>{code.createdBy}</td>
-              <td className={`${adminTable.cell} whitespace-nowrap`}>{code.expiryDate ?? labels.noExpiry}</td>
-              <td className={adminTable.cell}>
+              <td data-label={col.amount} className={`${cell} tabular-nums`}>
+                {code.amount}
+              </td>
+              <td data-label={col.claimed} className={cell}>
+                <Claimed code={code} />
+              </td>
+              <td data-label={col.expiry} className={`${cell} whitespace-nowrap`}>
+                {code.expiryDate ?? labels.noExpiry}
+              </td>
+              <td data-label={col.status} className={cell}>
                 <CodeStatusBadge status={code.displayStatus} />
               </td>
-              <td className={`${adminTable.cell} text-right`}>
+              <td
+                className={`${adminTable.cell} text-right max-xl:col-span-full max-xl:p-0 max-xl:text-left ${onDelete ? '' : 'max-xl:hidden'}`}
+              >
                 {onDelete && (
                   <Button size="sm" variant="danger" onClick={() => onDelete(code.code)}>
                     {labels.delete}

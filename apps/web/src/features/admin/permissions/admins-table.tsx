@@ -1,6 +1,7 @@
 import { type AdminAccount, adminPermissions, adminRoleMessages, adminRoleLabels as labels } from '@canopy/contract';
 import { Button } from '../../../components/ui/index.ts';
 import { adminTable } from '../components/admin-list-frame.tsx';
+import { stackedTable as stacked } from '../components/stacked-table.ts';
 import { type AdminRowAction, rowActions } from './permission-logic.ts';
 
 export interface AdminsTableProps {
@@ -30,25 +31,28 @@ function RoleBadge({ superAdmin }: { superAdmin: boolean }) {
   );
 }
 
+const col = labels.column;
+const headers = [col.admin, col.growId, col.role, col.permissions, ''];
+const cell = `${adminTable.cell} ${stacked.cell}`;
+
 /** The Permissions tab's list of administrators with the role moves of each row. */
 export function AdminsTable({ admins, selfId, onAction, busyId }: AdminsTableProps) {
   return (
     <div className={adminTable.wrap}>
-      <table className={adminTable.table}>
-        <thead className={adminTable.head}>
+      <table className={`${adminTable.table} ${stacked.table}`}>
+        <thead className={`${adminTable.head} ${stacked.head}`}>
           <tr>
-            {labels.columns.map((column, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: fixed columns; the last has no title
-              <th key={index} scope="col" className={adminTable.cell}>
-                {column}
+            {headers.map((header) => (
+              <th key={header} scope="col" className={adminTable.cell}>
+                {header}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody className={adminTable.body}>
+        <tbody className={`${adminTable.body} ${stacked.body}`}>
           {admins.length === 0 && (
-            <tr>
-              <td colSpan={labels.columns.length} className={adminTable.empty}>
+            <tr className="max-xl:block">
+              <td colSpan={headers.length} className={`${adminTable.empty} max-xl:block`}>
                 {labels.noAdmins}
               </td>
             </tr>
@@ -56,22 +60,29 @@ export function AdminsTable({ admins, selfId, onAction, busyId }: AdminsTablePro
           {admins.map((admin) => {
             const { actions, disabled } = rowActions(admin, selfId);
             return (
-              <tr key={admin.id} data-testid="admin-account-row" data-id={admin.id} className={adminTable.row}>
-                <td className={adminTable.cell}>
+              <tr
+                key={admin.id}
+                data-testid="admin-account-row"
+                data-id={admin.id}
+                className={`${adminTable.row} ${stacked.row}`}
+              >
+                <td data-label={col.admin} className={`${cell} ${stacked.wide}`}>
                   <div className="font-medium text-ink">{admin.username}</div>
                   <div className="font-mono text-ink-muted text-xs">{admin.id}</div>
                 </td>
-                <td className={adminTable.cell}>{admin.growId ?? '—'}</td>
-                <td className={adminTable.cell}>
+                <td data-label={col.growId} className={cell}>
+                  {admin.growId ?? '—'}
+                </td>
+                <td data-label={col.role} className={cell}>
                   <RoleBadge superAdmin={admin.isSuperAdmin} />
                 </td>
-                <td className={`${adminTable.cell} whitespace-nowrap tabular-nums`}>
+                <td data-label={col.permissions} className={`${cell} whitespace-nowrap tabular-nums`}>
                   {admin.isSuperAdmin
                     ? labels.allPermissions
                     : labels.permissionCount(admin.permissions.length, adminPermissions.length)}
                 </td>
-                <td className={adminTable.cell}>
-                  <div className="flex flex-wrap justify-end gap-1.5">
+                <td className={`${adminTable.cell} max-xl:col-span-full max-xl:p-0`}>
+                  <div className="flex flex-wrap justify-end gap-1.5 max-xl:justify-start">
                     {actions.map((action) => (
                       <Button
                         key={action}
@@ -86,7 +97,10 @@ export function AdminsTable({ admins, selfId, onAction, busyId }: AdminsTablePro
                     ))}
                   </div>
                   {disabled && (
-                    <p data-testid="admin-self-note" className="mt-1 text-right text-ink-muted text-xs">
+                    <p
+                      data-testid="admin-self-note"
+                      className="mt-1 text-right text-ink-muted text-xs max-xl:text-left"
+                    >
                       {adminRoleMessages.cannotModifySelf}
                     </p>
                   )}

@@ -70,7 +70,12 @@ export function PermissionEditor({ admin, onClose }: { admin: AdminAccount | nul
           </Button>
         </div>
       ) : (
-        <fieldset disabled={save.isPending} data-testid="permission-editor" className="flex flex-col gap-4">
+        // Scrolls inside the dialog, so Save stays in view on a phone.
+        <fieldset
+          disabled={save.isPending}
+          data-testid="permission-editor"
+          className="-mx-1 flex max-h-[60vh] flex-col gap-4 overflow-y-auto px-1"
+        >
           <div className="flex flex-col gap-2">
             <span className="font-medium text-ink-muted text-xs uppercase tracking-wide">{labels.presets}</span>
             <div className="flex flex-wrap gap-2">
