@@ -36,7 +36,7 @@ export function AdminListFrame(props: AdminListFrameProps) {
               value={search.value}
               maxLength={100}
               onChange={(event) => search.onChange(event.target.value)}
-              className="min-w-0 flex-1 rounded-md border border-line bg-canvas px-3 py-2 text-ink text-sm placeholder:text-slate-500 focus:border-accent sm:max-w-sm"
+              className="min-w-0 flex-1 basis-full rounded-md border border-line bg-canvas px-3 py-2 text-ink text-sm placeholder:text-slate-500 focus:border-accent sm:max-w-md sm:basis-auto"
             />
           )}
           {actions && <div className="ml-auto flex flex-wrap gap-2">{actions}</div>}

@@ -16,7 +16,7 @@ export interface UsersTableProps {
 }
 
 const c = adminTable.cell;
-// On a phone only the user, the status and the Manage button keep a column; the rest goes under the name.
+// On a phone only the box, the user and the Manage button keep a column; the rest goes under the name.
 const wide = 'hidden md:table-cell';
 const box = 'size-4 accent-(--color-accent)';
 /** Storage figures to one decimal: the used size is measured, not whole. */
@@ -56,7 +56,7 @@ export function UsersTable({ rows, selection, selectable, onToggle, onTogglePage
             <th className={`${c} ${wide}`}>{t.columns.server}</th>
             <th className={`${c} ${wide}`}>{t.columns.plan}</th>
             <th className={`${c} ${wide}`}>{t.columns.storage}</th>
-            <th className={c}>{t.columns.status}</th>
+            <th className={`${c} ${wide}`}>{t.columns.status}</th>
             <th className={c}>
               <span className="sr-only">{t.manage}</span>
             </th>
@@ -75,6 +75,7 @@ export function UsersTable({ rows, selection, selectable, onToggle, onTogglePage
               key={user.DiscordID}
               data-testid="admin-user-row"
               data-id={user.DiscordID}
+              data-banned={user.IsBanned || undefined}
               onClick={() => onOpen(user)}
               className={`${adminTable.row} cursor-pointer`}
             >
@@ -93,9 +94,12 @@ export function UsersTable({ rows, selection, selectable, onToggle, onTogglePage
               )}
               <td className={c}>
                 <span className="block break-all font-medium text-ink">{user.DiscordUsername}</span>
-                <span className="block break-all text-ink-muted text-xs tabular-nums">{user.DiscordID}</span>
+                <span className="block text-ink-muted text-xs tabular-nums">{user.DiscordID}</span>
                 <span className="mt-1 block text-ink-muted text-xs md:hidden">
                   {user.GrowID ?? t.none} · {user.ServerName ?? t.none} · {user.AccountType}
+                </span>
+                <span className="mt-1 block md:hidden">
+                  <StatusBadges user={user} />
                 </span>
               </td>
               <td className={`${c} ${wide}`}>{user.GrowID ?? t.none}</td>
@@ -106,7 +110,7 @@ export function UsersTable({ rows, selection, selectable, onToggle, onTogglePage
               <td className={`${c} ${wide} whitespace-nowrap tabular-nums`}>
                 {roundMB(user.StorageUsedMB)} / {roundMB(user.StorageLimitMB)} MB
               </td>
-              <td className={c}>
+              <td className={`${c} ${wide}`}>
                 <StatusBadges user={user} />
               </td>
               <td className={`${c} text-right`}>

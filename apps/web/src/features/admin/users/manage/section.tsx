@@ -26,7 +26,7 @@ export function Select({
       </label>
       <select
         id={id}
-        className="rounded-md border border-line bg-canvas px-3 py-2 text-ink text-sm focus:border-accent disabled:opacity-50"
+        className="h-[38px] rounded-md border border-line bg-canvas px-3 text-ink text-sm focus:border-accent disabled:opacity-50"
         {...rest}
       >
         {options.map((o) => (

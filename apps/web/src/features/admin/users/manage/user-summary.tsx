@@ -9,7 +9,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="min-w-0">
       <dt className="text-ink-muted text-xs">{label}</dt>
-      <dd className="break-all text-ink">{children}</dd>
+      <dd className="text-ink [overflow-wrap:anywhere]">{children}</dd>
     </div>
   );
 }
