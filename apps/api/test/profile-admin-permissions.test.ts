@@ -35,6 +35,21 @@ describeEachDatabase('profile adminPermissions', (api) => {
     assert.deepEqual(await permissionsOf(api(), none), []);
   });
 
+  it('grants nothing, and does not fail, when the stored list is not a JSON array of strings', async () => {
+    const admin = await signInRegistered(api());
+    await makeAdmin(api(), admin, []);
+    for (const stored of ['users:view,users:manage', '"users:manage"', '{not json', '[1, "logs:view"]']) {
+      await sql(api(), 'UPDATE users SET admin_permissions = ? WHERE id = ?', [stored, admin.user.id]);
+      const expected = stored.startsWith('[') ? ['logs:view'] : [];
+      assert.deepEqual(await permissionsOf(api(), admin), expected, stored);
+      const write = await api().request('POST', `/admin/users/${admin.user.id}/set-storage`, {
+        token: admin.sessionToken,
+        body: { limitMB: 512 },
+      });
+      assert.equal(write.status, 403, stored);
+    }
+  });
+
   it('follows a grant made through the Permissions tab', async () => {
     const sup = await signInRegistered(api());
     await makeAdmin(api(), sup, 'super');

@@ -133,8 +133,21 @@ export function toProfile(
 export const adminCaller = (u: UserRow) => ({
   isAdmin: u.is_admin === 1,
   isSuperAdmin: u.is_super_admin === 1,
-  permissions: JSON.parse(u.admin_permissions || '[]') as string[],
+  permissions: storedPermissions(u.admin_permissions),
 });
+
+/**
+ * The stored permission list, or none when the column holds anything but a JSON array of strings: a hand-edited
+ * row must neither break the user's every request (a parse error) nor grant by substring (`includes` on a string).
+ */
+function storedPermissions(text: string | null): string[] {
+  try {
+    const value: unknown = JSON.parse(text || '[]');
+    return Array.isArray(value) ? value.filter((p): p is string => typeof p === 'string') : [];
+  } catch {
+    return [];
+  }
+}
 
 /** The permission strings the profile reports, so the panel shows only the admin tabs and buttons the api allows. */
 function heldAdminPermissions(u: UserRow): string[] {
