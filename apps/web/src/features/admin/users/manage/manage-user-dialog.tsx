@@ -1,6 +1,7 @@
 import { adminUsersUi as t } from '@canopy/contract';
 import { useIsMutating } from '@tanstack/react-query';
 import { Modal, Spinner } from '../../../../components/ui/index.ts';
+import { useErrorToast } from '../../../../hooks/use-error-toast.ts';
 import { useAdminCan } from '../../admin-caller.ts';
 import { useAdminUser } from '../api/user-detail.ts';
 import { BanSection } from './ban-section.tsx';
@@ -25,6 +26,8 @@ export function ManageUserDialog({ discordId, name, onClose }: ManageUserDialogP
   const can = useAdminCan();
   const manage = can('users:manage');
   const user = useAdminUser(discordId);
+  // Section 8: a failed load is a toast too; the dialog keeps the text in place of its content.
+  useErrorToast(user.error);
   // One write at a time: while any runs, every section waits (their answers reload the same detail).
   const saving = useIsMutating() > 0;
   const state = user.data ? (saving ? 'saving' : 'loaded') : user.isError ? 'error' : 'loading';
