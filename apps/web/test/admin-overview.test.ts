@@ -4,7 +4,13 @@ import { defaultSettings } from '@canopy/contract';
 import { formatCount, statFigures } from '../src/features/admin/dashboard/figures.ts';
 import { detailPairs, detailsTitle, detailValueText, truncateText } from '../src/features/admin/logs/log-details.ts';
 import { changedSettings, isSettingsDirty } from '../src/features/admin/settings/settings-draft.ts';
-import { bucketRows, consumerRows, formatPercent, percentOf } from '../src/features/admin/storage/storage-view.ts';
+import {
+  bucketRows,
+  consumerRows,
+  formatPercent,
+  percentOf,
+  wrapLabel,
+} from '../src/features/admin/storage/storage-view.ts';
 
 describe('dashboard figures', () => {
   test('the four figures in the spec order, locale-formatted', () => {
@@ -93,5 +99,13 @@ describe('settings draft', () => {
     assert.equal(isSettingsDirty(defaultSettings, draft), true);
     assert.deepEqual(changedSettings(defaultSettings, draft), ['maintenance', 'disableShop']);
     assert.equal(isSettingsDirty(defaultSettings, { ...draft, maintenance: false, disableShop: false }), false);
+  });
+});
+
+describe('bucket label wrapping', () => {
+  test('breaks at spaces within the width, a long word on its own line', () => {
+    assert.deepEqual(wrapLabel('Above 256 up to 512 MB', 10), ['Above 256', 'up to 512', 'MB']);
+    assert.deepEqual(wrapLabel('Under 100 MB', 10), ['Under 100', 'MB']);
+    assert.deepEqual(wrapLabel('Extraordinarily long', 10), ['Extraordinarily', 'long']);
   });
 });

@@ -12,6 +12,7 @@ export const adminOverviewMessages = {
   storageTotalCapacity: 'Total capacity',
   storageAverage: 'Average usage',
   storageOverall: 'Overall usage',
+  storageUsedOfCapacity: 'Used of total capacity',
   storageAccounts: (count: number) =>
     `Over ${count.toLocaleString()} registered ${count === 1 ? 'account' : 'accounts'}`,
   storageDistribution: 'Distribution by size',

@@ -22,8 +22,8 @@ export function ActivityLogsTab() {
       onPageChange={setPage}
     >
       <div className={adminTable.wrap}>
-        <table className={adminTable.table}>
-          <thead className={adminTable.head}>
+        <table className={`${adminTable.table} max-sm:block`}>
+          <thead className={`${adminTable.head} max-sm:sr-only`}>
             <tr>
               <th scope="col" className={adminTable.cell}>
                 {text.logsTime}
@@ -39,7 +39,7 @@ export function ActivityLogsTab() {
               </th>
             </tr>
           </thead>
-          <tbody className={adminTable.body}>
+          <tbody className={`${adminTable.body} max-sm:block`}>
             {items.length === 0 ? (
               <tr>
                 <td colSpan={4} className={adminTable.empty}>
@@ -59,23 +59,37 @@ export function ActivityLogsTab() {
   );
 }
 
+const phoneCell = 'max-sm:block max-sm:p-0';
+
 function LogRow({ log }: { log: AdminActivityLog }) {
   const pairs = detailPairs(log.details);
   return (
-    <tr className={`${adminTable.row} align-top`} data-testid="activity-log-row">
-      <td className={`${adminTable.cell} whitespace-nowrap text-ink-muted tabular-nums`}>
+    // On a phone each row is a small card (time and actor, then action, then details) instead of a wide table.
+    <tr
+      className={`${adminTable.row} align-top max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-x-3 max-sm:gap-y-1 max-sm:px-3 max-sm:py-2.5`}
+      data-testid="activity-log-row"
+    >
+      <td className={`${adminTable.cell} ${phoneCell} whitespace-nowrap text-ink-muted tabular-nums`}>
         <time dateTime={log.timestamp}>{formatDateTime(log.timestamp)}</time>
       </td>
-      <td className={`${adminTable.cell} whitespace-nowrap font-medium text-ink`}>{log.action}</td>
-      <td className={adminTable.cell}>
+      <td
+        className={`${adminTable.cell} ${phoneCell} whitespace-nowrap font-medium text-ink max-sm:order-last max-sm:w-full`}
+      >
+        {log.action}
+      </td>
+      <td className={`${adminTable.cell} ${phoneCell}`}>
         <ActorCell type={log.actorType} name={log.actorName} />
       </td>
-      <td className={`${adminTable.cell} min-w-56 max-w-md text-ink-muted`} title={detailsTitle(log.details)}>
-        <ul className="flex flex-col gap-0.5">
+      <td
+        className={`${adminTable.cell} ${phoneCell} text-ink-muted max-sm:order-last max-sm:w-full`}
+        title={detailsTitle(log.details)}
+      >
+        {/* Values wrap anywhere (long JSON has no spaces) and stop after two lines: the column takes the room left. */}
+        <ul className="flex min-w-48 flex-col gap-0.5">
           {pairs.map((pair) => (
-            <li key={pair.key} className="truncate">
+            <li key={pair.key} className="line-clamp-2 [overflow-wrap:anywhere]">
               <span className="text-ink-muted">{pair.key}:</span>{' '}
-              <span className="break-all text-ink">{truncateText(pair.value)}</span>
+              <span className="text-ink">{truncateText(pair.value)}</span>
             </li>
           ))}
         </ul>

@@ -75,7 +75,7 @@ function SettingsForm({ saved }: { saved: Settings }) {
           </li>
         ))}
       </ul>
-      <div className="flex flex-wrap items-center justify-end gap-3">
+      <div className="flex flex-wrap items-center justify-end gap-3 max-sm:mb-16">
         {dirty && (
           <span role="status" className="mr-auto text-amber-300 text-sm">
             {text.settingsUnsaved}

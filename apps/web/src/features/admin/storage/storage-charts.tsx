@@ -1,11 +1,26 @@
 import { adminOverviewMessages as text } from '@canopy/contract';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { BucketRow, ConsumerRow } from './storage-view.ts';
+import { type BucketRow, type ConsumerRow, wrapLabel } from './storage-view.ts';
 
+// No bar animation: the figures are read, not watched, and a reload would replay it.
 // SVG attributes take colours, not Tailwind classes: the theme's accent (emerald-500) and slate tones.
 const colors = { accent: '#10b981', limit: '#475569', grid: '#334155', tick: '#94a3b8', tooltip: '#0f172a' };
 const axisTick = { fill: colors.tick, fontSize: 12 };
 const tooltipStyle = { backgroundColor: colors.tooltip, border: `1px solid ${colors.grid}`, borderRadius: 8 };
+
+/** An x-axis label broken into short lines, so the four bucket labels fit side by side on a phone. */
+function WrappedTick({ x, y, payload }: { x?: number | string; y?: number | string; payload?: { value?: unknown } }) {
+  const lines = wrapLabel(String(payload?.value ?? ''), 10);
+  return (
+    <text x={x} y={y} textAnchor="middle" fill={axisTick.fill} fontSize={11}>
+      {lines.map((line, index) => (
+        <tspan key={line} x={x} dy={index === 0 ? 12 : 13}>
+          {line}
+        </tspan>
+      ))}
+    </text>
+  );
+}
 
 /** Accounts per storage size bucket, as vertical bars; the counts are in the label for screen readers. */
 export function BucketChart({ rows }: { rows: BucketRow[] }) {
@@ -15,10 +30,16 @@ export function BucketChart({ rows }: { rows: BucketRow[] }) {
       <ResponsiveContainer width="100%" height={240}>
         <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: -16 }} accessibilityLayer={false}>
           <CartesianGrid stroke={colors.grid} strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="label" tick={axisTick} interval={0} tickLine={false} />
+          <XAxis dataKey="label" tick={WrappedTick} interval={0} tickLine={false} height={52} />
           <YAxis allowDecimals={false} tick={axisTick} tickLine={false} axisLine={false} />
           <Tooltip cursor={{ fill: 'rgba(148,163,184,0.08)' }} contentStyle={tooltipStyle} />
-          <Bar dataKey="accounts" name={text.storageAccountsAxis} fill={colors.accent} radius={[4, 4, 0, 0]} />
+          <Bar
+            dataKey="accounts"
+            name={text.storageAccountsAxis}
+            fill={colors.accent}
+            radius={[4, 4, 0, 0]}
+            isAnimationActive={false}
+          />
         </BarChart>
       </ResponsiveContainer>
     </div>
@@ -41,8 +62,20 @@ export function ConsumerChart({ rows }: { rows: ConsumerRow[] }) {
           <YAxis type="category" dataKey="name" width={96} tick={axisTick} tickLine={false} interval={0} />
           <Tooltip cursor={{ fill: 'rgba(148,163,184,0.08)' }} contentStyle={tooltipStyle} />
           <Legend wrapperStyle={{ fontSize: 12, color: colors.tick }} />
-          <Bar dataKey="usedMB" name={text.storageUsed} fill={colors.accent} radius={[0, 4, 4, 0]} />
-          <Bar dataKey="limitMB" name={text.storageLimit} fill={colors.limit} radius={[0, 4, 4, 0]} />
+          <Bar
+            dataKey="usedMB"
+            name={text.storageUsed}
+            fill={colors.accent}
+            radius={[0, 4, 4, 0]}
+            isAnimationActive={false}
+          />
+          <Bar
+            dataKey="limitMB"
+            name={text.storageLimit}
+            fill={colors.limit}
+            radius={[0, 4, 4, 0]}
+            isAnimationActive={false}
+          />
         </BarChart>
       </ResponsiveContainer>
     </div>

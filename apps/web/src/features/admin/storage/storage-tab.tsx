@@ -49,11 +49,11 @@ function StorageReport({ data }: { data: StorageAnalytics }) {
           ))}
         </dl>
         <div className="mt-5">
-          <UsageBar usedMB={data.totalUsedMB} limitMB={data.totalCapacityMB} label={text.storageOverall} />
+          <UsageBar usedMB={data.totalUsedMB} limitMB={data.totalCapacityMB} label={text.storageUsedOfCapacity} />
         </div>
         <p className="mt-2 text-ink-muted text-xs">{text.storageAccounts(data.accounts)}</p>
       </Card>
-      <div className="grid gap-5 xl:grid-cols-2">
+      <div className="flex flex-col gap-5">
         <Card heading={text.storageDistribution}>
           <BucketChart rows={bucketRows(data)} />
         </Card>

@@ -51,3 +51,14 @@ export function formatMB(mb: number): string {
 export function formatPercent(percent: number): string {
   return `${percent.toFixed(1)}%`;
 }
+
+/** Splits a label into lines of at most `width` characters at spaces (a longer word keeps its own line). */
+export function wrapLabel(label: string, width: number): string[] {
+  const lines: string[] = [];
+  for (const word of label.split(/\s+/).filter(Boolean)) {
+    const last = lines.at(-1);
+    if (last !== undefined && last.length + 1 + word.length <= width) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
