@@ -106,6 +106,8 @@ describeEachDatabase('admin users search', (api) => {
     assert.equal(second.total, 12);
     assert.equal(first.items.length, 10);
     assert.equal(second.items.length, 2);
+    const past = await search(many, 3);
+    assert.deepEqual([past.items.length, past.total], [0, 12], 'a page past the end still tells the total');
     assert.deepEqual([...first.items, ...second.items].map((r) => r.DiscordID).sort(), made.sort());
   });
 });

@@ -37,6 +37,8 @@ export const adminUsersRepo = {
       `SELECT ${columns} ${from} ${where} ORDER BY ${order} LIMIT ? OFFSET ?`,
       [...params, limit, offset],
     );
+    // A page that is not full tells the total: a precise search (one GrowID, one server) needs no second pass.
+    if (rows.length < limit && (rows.length > 0 || offset === 0)) return { rows, total: offset + rows.length };
     // The join cannot add or drop a user (one server per owner): count the users alone.
     const count = await db.get<{ n: number | string }>(`SELECT COUNT(*) AS n FROM ${users} ${where}`, params);
     return { rows, total: Number(count?.n ?? 0) };
