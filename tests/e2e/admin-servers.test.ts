@@ -40,10 +40,16 @@ describe('admin Servers, Banned Servers and Ban Logs tabs', () => {
     assert.equal(await button(l.stop).isDisabled(), true, 'stop is disabled while OFFLINE');
 
     await button(l.start).click();
-    await row.locator('[data-status="ONLINE"]').waitFor({ timeout: LIVE_TIMEOUT_MS });
+    await row
+      .getByTestId('admin-server-status')
+      .locator('[data-status="ONLINE"]')
+      .waitFor({ timeout: LIVE_TIMEOUT_MS });
     assert.equal(await button(l.start).isDisabled(), true, 'start is disabled while ONLINE');
     await button(l.stop).click();
-    await row.locator('[data-status="OFFLINE"]').waitFor({ timeout: LIVE_TIMEOUT_MS });
+    await row
+      .getByTestId('admin-server-status')
+      .locator('[data-status="OFFLINE"]')
+      .waitFor({ timeout: LIVE_TIMEOUT_MS });
 
     await button(l.delete).click();
     const dialog = page.getByRole('dialog', { name: l.deleteTitle });

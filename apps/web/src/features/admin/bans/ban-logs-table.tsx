@@ -11,8 +11,9 @@ export interface BanLogsTableProps {
   onUnban: (row: BanLog) => void;
 }
 
-// Below lg the GrowID and Discord ID go under the username, below md who banned and the dates under the reason.
-const large = 'hidden lg:table-cell';
+// Beside the admin sidebar the table is narrow: below 2xl the GrowID and Discord ID go under the username, below
+// md who banned and the dates go under the reason.
+const large = 'hidden 2xl:table-cell';
 const medium = 'hidden md:table-cell';
 
 /** The ban log: one row per ban, newest first, with Unban on the bans that still hold. */
@@ -45,8 +46,9 @@ export function BanLogsTable({ rows, canUnban, onUnban }: BanLogsTableProps) {
             <tr key={row.id} data-testid="ban-log-row" data-active={row.active || undefined} className={t.row}>
               <td className={`${t.cell} font-medium text-ink`}>
                 <span className="break-all">{row.discordUsername}</span>
-                <span className="mt-1 block break-all font-normal text-ink-muted text-xs lg:hidden">
-                  {row.growId ?? '—'} · {row.discordId}
+                <span className="mt-1 flex flex-col font-normal text-ink-muted text-xs 2xl:hidden">
+                  <span>{row.growId ?? '—'}</span>
+                  <span className="break-all font-mono">{row.discordId}</span>
                 </span>
               </td>
               <td className={`${t.cell} ${large}`}>{row.growId ?? '—'}</td>
@@ -58,8 +60,8 @@ export function BanLogsTable({ rows, canUnban, onUnban }: BanLogsTableProps) {
                   {row.bannedBy} · {formatDateTime(row.bannedAt)} → {banExpiryText(row.expires)}
                 </span>
               </td>
-              <td className={`${t.cell} ${medium} whitespace-nowrap text-ink-muted`}>{formatDateTime(row.bannedAt)}</td>
-              <td className={`${t.cell} ${medium} whitespace-nowrap`}>{banExpiryText(row.expires)}</td>
+              <td className={`${t.cell} ${medium} text-ink-muted`}>{formatDateTime(row.bannedAt)}</td>
+              <td className={`${t.cell} ${medium}`}>{banExpiryText(row.expires)}</td>
               {canUnban && (
                 <td className={`${t.cell} text-right`}>
                   {row.active ? (

@@ -15,7 +15,7 @@ export interface ServersTableProps {
   onDelete: (name: string) => void;
 }
 
-// On a phone the owner and players go under the name, so name, status and the buttons fit.
+// On a phone the status, owner and players go under the name, so the name and a 2×2 block of buttons fit.
 const wide = 'hidden sm:table-cell';
 const powerActions: { action: PowerAction; label: string }[] = [
   { action: 'start', label: l.start },
@@ -42,7 +42,7 @@ export function ServersTable({
           <tr>
             <th className={t.cell}>{l.name}</th>
             <th className={`${t.cell} ${wide}`}>{l.owner}</th>
-            <th className={t.cell}>{l.status}</th>
+            <th className={`${t.cell} ${wide}`}>{l.status}</th>
             <th className={`${t.cell} ${wide} text-right`}>{l.players}</th>
             {hasActions && <th className={`${t.cell} text-right`}>{l.actions}</th>}
           </tr>
@@ -60,21 +60,22 @@ export function ServersTable({
             return (
               <tr key={row.name} data-testid="admin-server-row" data-name={row.name} className={t.row}>
                 <td className={`${t.cell} font-medium text-ink`}>
-                  <span className="break-all">{row.name}</span>
-                  <span className="mt-1 block font-normal text-ink-muted text-xs sm:hidden">
+                  <span className="break-words [overflow-wrap:anywhere]">{row.name}</span>
+                  <span className="mt-1.5 flex flex-col items-start gap-1 font-normal text-ink-muted text-xs sm:hidden">
+                    <StatusPill status={row.status} />
                     {row.ownerGrowId ?? l.noOwnerGrowId} · {l.players} {row.players}
                   </span>
                 </td>
                 <td className={`${t.cell} ${wide} ${row.ownerGrowId ? 'text-ink' : 'text-ink-muted'}`}>
                   {row.ownerGrowId ?? l.noOwnerGrowId}
                 </td>
-                <td className={t.cell}>
+                <td className={`${t.cell} ${wide}`} data-testid="admin-server-status">
                   <StatusPill status={row.status} />
                 </td>
                 <td className={`${t.cell} ${wide} text-right tabular-nums`}>{row.players}</td>
                 {hasActions && (
                   <td className={t.cell}>
-                    <div className="flex flex-wrap justify-end gap-1.5">
+                    <div className="grid grid-cols-2 gap-1.5 sm:flex sm:flex-wrap sm:justify-end">
                       {canManage &&
                         powerActions.map(({ action, label }) => (
                           <Button
