@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { setupGuideContent } from '@canopy/contract';
-import { copyText } from '../src/features/setup-guide/copy-text.ts';
+import { copyText } from '../src/lib/copy-text.ts';
 
 it("copies the text and reports success in the page's language", async () => {
   const written: string[] = [];

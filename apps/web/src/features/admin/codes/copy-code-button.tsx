@@ -1,7 +1,7 @@
 import { adminContentMessages, adminContentLabels as labels } from '@canopy/contract';
 import { Button, useToast } from '../../../components/ui/index.ts';
 // The one clipboard path of the web app (with its fallback outside secure contexts) lives with the setup guide.
-import { browserClipboard, copyText } from '../../setup-guide/copy-text.ts';
+import { browserClipboard, copyText } from '../../../lib/copy-text.ts';
 
 /** Copies a code's text, toasting the outcome. */
 export function CopyCodeButton({ code }: { code: string }) {

@@ -1,6 +1,6 @@
 import { setupGuideMessages } from '@canopy/contract';
 import { Button, useToast } from '../../../components/ui/index.ts';
-import { browserClipboard, copyText } from '../copy-text.ts';
+import { browserClipboard, copyText } from '../../../lib/copy-text.ts';
 
 /**
  * A labelled value in a code block with a Copy button. `value` is undefined while the guide loads or after
