@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Pagination, SkeletonRows } from '../../../components/ui/index.ts';
+import { useErrorToast } from '../../../hooks/use-error-toast.ts';
 
 export interface AdminListFrameProps {
   /** data-testid of the frame ('admin-users', ...), so tests find one tab's list. */
@@ -24,6 +25,8 @@ export interface AdminListFrameProps {
  */
 export function AdminListFrame(props: AdminListFrameProps) {
   const { testId, search, actions, loading, error, page, totalPages, onPageChange, children } = props;
+  // Every failure is also a toast (admin document, section 8), besides the red text in place of the list.
+  useErrorToast(error);
   return (
     <div data-testid={testId} className="flex flex-col gap-4">
       {(search || actions) && (

@@ -1,9 +1,9 @@
 import { adminOverviewMessages, adminPanelMessages } from '@canopy/contract';
 import { useState } from 'react';
 import { Button, Toggle } from '../../../components/ui/index.ts';
+import { useErrorToast } from '../../../hooks/use-error-toast.ts';
 import { useAdminStats } from './api/get-stats.ts';
 import { statFigures } from './figures.ts';
-import { useErrorToast } from './use-error-toast.ts';
 
 /**
  * The Dashboard tab of /admin (admin document, section 2): the four platform figures, reloaded every 30 s while
@@ -12,7 +12,7 @@ import { useErrorToast } from './use-error-toast.ts';
 export function DashboardTab() {
   const [autoRefresh, setAutoRefresh] = useState(true);
   const stats = useAdminStats(autoRefresh);
-  useErrorToast(stats.error, stats.errorUpdatedAt, adminPanelMessages.fetchStats);
+  useErrorToast(stats.error);
 
   return (
     <div data-testid="admin-dashboard" className="flex flex-col gap-5">

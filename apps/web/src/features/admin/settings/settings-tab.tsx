@@ -7,8 +7,8 @@ import {
 } from '@canopy/contract';
 import { useState } from 'react';
 import { Button, SkeletonRows, Toggle } from '../../../components/ui/index.ts';
+import { useErrorToast } from '../../../hooks/use-error-toast.ts';
 import { useAdminCan } from '../admin-caller.ts';
-import { useErrorToast } from '../dashboard/use-error-toast.ts';
 import { useAdminSettings, useSaveSettings } from './api/settings.ts';
 import { isSettingsDirty } from './settings-draft.ts';
 
@@ -18,7 +18,7 @@ import { isSettingsDirty } from './settings-draft.ts';
  */
 export function SettingsTab() {
   const settings = useAdminSettings();
-  useErrorToast(settings.error, settings.errorUpdatedAt, adminPanelMessages.fetchSettings);
+  useErrorToast(settings.error);
   if (settings.error)
     return (
       <p

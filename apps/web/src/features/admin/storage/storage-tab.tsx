@@ -1,7 +1,7 @@
 import { adminPanelMessages, type StorageAnalytics, adminOverviewMessages as text } from '@canopy/contract';
 import { Card, SkeletonRows, UsageBar } from '../../../components/ui/index.ts';
+import { useErrorToast } from '../../../hooks/use-error-toast.ts';
 import { formatSize } from '../../../lib/format.ts';
-import { useErrorToast } from '../dashboard/use-error-toast.ts';
 import { useStorageAnalytics } from './api/get-storage.ts';
 import { BucketChart, ConsumerChart } from './storage-charts.tsx';
 import { bucketRows, consumerRows, formatPercent } from './storage-view.ts';
@@ -13,7 +13,7 @@ import { TopConsumersTable } from './top-consumers-table.tsx';
  */
 export function StorageTab() {
   const analytics = useStorageAnalytics();
-  useErrorToast(analytics.error, analytics.errorUpdatedAt, adminPanelMessages.fetchStorage);
+  useErrorToast(analytics.error);
 
   if (analytics.error)
     return (
