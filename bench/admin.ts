@@ -124,7 +124,12 @@ async function run(dialect: string) {
       ['stats', () => '/admin/stats'],
       ['storage analytics', () => '/admin/storage-analytics'],
     ];
-    if (usersRoute) cases.unshift(['users search', (k) => `/admin/all-users?search=${term(k)}`]);
+    // Broad: "user<d>" is in a ninth of the Discord usernames, so that search pages and counts 11,111 users.
+    if (usersRoute)
+      cases.unshift(
+        ['users search', (k) => `/admin/all-users?search=${term(k)}`],
+        ['users search broad', (k) => `/admin/all-users?search=user${(k % 9) + 1}&page=${1 + (k % 50)}`],
+      );
     console.log(
       `${dialect}: generated ${USERS} users, ${SERVERS} servers, ${ACTIVITY} activity rows in ` +
         `${genSeconds.toFixed(1)} s; api up in ${bootSeconds.toFixed(1)} s, its first storage pass done ` +
