@@ -114,7 +114,8 @@ export const deleteServerAccess = { need: 'owner', noServer: m.noServer, notOwne
 export async function deleteServer(ctx: AppContext, { user, server }: ServerAccess) {
   await ctx.servers.settled(server.id);
   if (ctx.servers.runtime.isBusy(server.id)) throw conflict(m.actionInProgress, 'action_in_progress');
-  await removeServer(ctx, server.id);
+  // Another delete (the owner's, an admin's, the scheduler's) may have taken it meanwhile: then this one did nothing.
+  if (!(await removeServer(ctx, server.id))) throw notFound(m.serverNotFound, 'no_server');
   // The server is gone: the answer says so even when its log entry cannot be written (a full disk).
   await log(ctx, user, 'Server deleted', server.name).catch((error) =>
     ctx.log.error({ err: error, server: server.name }, 'activity log entry of a deletion could not be written'),
@@ -122,17 +123,24 @@ export async function deleteServer(ctx: AppContext, { user, server }: ServerAcce
   return { message: m.deleted };
 }
 
-/** Stops and deletes a server with its data; the owner's slot comes back. Shared with the scheduler. */
-export async function removeServer(ctx: AppContext, serverId: string) {
+/**
+ * Stops and deletes a server with its data; the owner's slot comes back. Shared with the scheduler. False
+ * when the server was already gone: two deletes at once both get here, and only the one whose DELETE took
+ * the row gives the slot back (PostgreSQL runs them side by side; each returned a slot before).
+ */
+export async function removeServer(ctx: AppContext, serverId: string): Promise<boolean> {
   const server = await serversRepo.findById(ctx.db, serverId);
-  if (!server) return;
+  if (!server) return false;
   await ctx.servers.runtime.remove(ctx.servers.spec(server));
-  await ctx.db.transaction(async (tx) => {
-    await serversRepo.delete(tx, server.id);
+  const removed = await ctx.db.transaction(async (tx) => {
+    if ((await serversRepo.delete(tx, server.id)).changes === 0) return false;
     await usersRepo.returnSlot(tx, server.owner_id);
     // The account's backup outlives the server and still counts.
     await usersRepo.setStorageUsed(tx, server.owner_id, await backupsRepo.bytesOf(tx, server.owner_id));
+    return true;
   });
+  // The delete that took the row tells the rest.
+  if (!removed) return false;
   ctx.servers.forget(server.id);
   ctx.bus.emit('status', {
     serverId: server.id,
@@ -142,6 +150,7 @@ export async function removeServer(ctx: AppContext, serverId: string) {
     players: 0,
     version: 'N/A',
   });
+  return true;
 }
 
 /** What the power action routes declare. */

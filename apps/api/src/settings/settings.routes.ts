@@ -1,18 +1,18 @@
 import { messages, settingsSchema } from '@canopy/contract';
 import type { FastifyInstance } from 'fastify';
+import { adminRoute } from '../admin/admin-route.ts';
 import type { AppContext } from '../context.ts';
-import { route } from '../http/route.ts';
 import { settingsRepo } from './settings.repo.ts';
 
 /** The admin panel's global switches. */
 export function settingsRoutes(app: FastifyInstance, ctx: AppContext) {
-  route(app, ctx, {
+  adminRoute(app, ctx, {
     method: 'GET',
     url: '/admin/settings',
     access: { admin: 'settings:view' },
     handler: () => settingsRepo.load(ctx.db),
   });
-  route(app, ctx, {
+  adminRoute(app, ctx, {
     method: 'POST',
     url: '/admin/settings',
     access: { admin: 'settings:manage' },

@@ -1,15 +1,15 @@
 import { adminListQuerySchema, banServerNameSchema, banUserSchema, bulkActionSchema } from '@canopy/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { route } from '../../http/route.ts';
 import { parse } from '../../validate.ts';
+import { adminRoute } from '../admin-route.ts';
 import { banServerName, listBannedNames, unbanServerName } from './banned-names.service.ts';
 import { banUser, listBanLogs, unbanUser } from './bans.service.ts';
 import { bulkAction } from './bulk.service.ts';
 
 /** Admin bans: user bans and unbans, the ban log, banned server names and bulk actions (ADR 0020). */
 export function adminBansRoutes(app: FastifyInstance, ctx: AppContext) {
-  route(app, ctx, {
+  adminRoute(app, ctx, {
     method: 'POST',
     url: '/admin/users/:discordId/ban',
     access: { admin: 'users:manage' },
@@ -19,20 +19,20 @@ export function adminBansRoutes(app: FastifyInstance, ctx: AppContext) {
       return banUser(ctx, caller.user, params.discordId ?? '', body.reason, body.duration);
     },
   });
-  route(app, ctx, {
+  adminRoute(app, ctx, {
     method: 'POST',
     url: '/admin/users/:discordId/unban',
     access: { admin: 'users:manage' },
     handler: ({ caller, params }) => unbanUser(ctx, caller.user, params.discordId ?? ''),
   });
-  route(app, ctx, {
+  adminRoute(app, ctx, {
     method: 'POST',
     url: '/admin/users/bulk-action',
     access: { admin: 'users:bulk_actions' },
     body: bulkActionSchema,
     handler: ({ caller, body }) => bulkAction(ctx, caller.user, body),
   });
-  route(app, ctx, {
+  adminRoute(app, ctx, {
     method: 'GET',
     url: '/admin/ban-logs',
     access: { admin: 'bans:view' },
@@ -41,7 +41,7 @@ export function adminBansRoutes(app: FastifyInstance, ctx: AppContext) {
       return listBanLogs(ctx, q.page, q.search);
     },
   });
-  route(app, ctx, {
+  adminRoute(app, ctx, {
     method: 'GET',
     url: '/admin/banned-servers',
     access: { admin: 'bans:view' },
@@ -50,7 +50,7 @@ export function adminBansRoutes(app: FastifyInstance, ctx: AppContext) {
       return listBannedNames(ctx, q.page, q.search);
     },
   });
-  route(app, ctx, {
+  adminRoute(app, ctx, {
     method: 'POST',
     url: '/admin/banned-servers',
     access: { admin: 'bans:manage' },
@@ -59,7 +59,7 @@ export function adminBansRoutes(app: FastifyInstance, ctx: AppContext) {
       return banServerName(ctx, caller.user, body.serverName, body.reason);
     },
   });
-  route(app, ctx, {
+  adminRoute(app, ctx, {
     method: 'DELETE',
     url: '/admin/banned-servers/:serverName',
     access: { admin: 'bans:manage' },

@@ -8,8 +8,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
-import { route } from '../../http/route.ts';
 import { parse } from '../../validate.ts';
+import { adminRoute } from '../admin-route.ts';
 import { createAdminCode, deleteAdminCode, listAdminCodes } from './codes.service.ts';
 import { deleteFeedback, listAdminFeedback, setFeedbackStatus } from './feedback.service.ts';
 
@@ -21,13 +21,13 @@ const feedbackId = (id: string | undefined) => {
 
 /** The admin Redeem Codes and Feedback tabs (admin document, section 7). */
 export function adminContentRoutes(app: FastifyInstance, ctx: AppContext) {
-  route(app, ctx, {
+  adminRoute(app, ctx, {
     method: 'GET',
     url: '/admin/redeem-codes',
     access: { admin: 'codes:view' },
     handler: ({ query }) => listAdminCodes(ctx, parse(adminListQuerySchema, query, 'Query')),
   });
-  route(app, ctx, {
+  adminRoute(app, ctx, {
     method: 'POST',
     url: '/admin/redeem-codes',
     access: { admin: 'codes:manage' },
@@ -38,7 +38,7 @@ export function adminContentRoutes(app: FastifyInstance, ctx: AppContext) {
       return created;
     },
   });
-  route(app, ctx, {
+  adminRoute(app, ctx, {
     method: 'DELETE',
     url: '/admin/redeem-codes/:code',
     access: { admin: 'codes:manage' },
@@ -46,20 +46,20 @@ export function adminContentRoutes(app: FastifyInstance, ctx: AppContext) {
       deleteAdminCode(ctx, caller.user, parse(redeemRequestSchema, { code: params.code ?? '' }, 'Code').code),
   });
 
-  route(app, ctx, {
+  adminRoute(app, ctx, {
     method: 'GET',
     url: '/admin/feedback',
     access: { admin: 'feedback:view' },
     handler: ({ query }) => listAdminFeedback(ctx, parse(adminListQuerySchema, query, 'Query').page),
   });
-  route(app, ctx, {
+  adminRoute(app, ctx, {
     method: 'PUT',
     url: '/admin/feedback/:id/status',
     access: { admin: 'feedback:manage' },
     body: feedbackStatusSchema,
     handler: ({ caller, params, body }) => setFeedbackStatus(ctx, caller.user, feedbackId(params.id), body.status),
   });
-  route(app, ctx, {
+  adminRoute(app, ctx, {
     method: 'DELETE',
     url: '/admin/feedback/:id',
     access: { admin: 'feedback:manage' },

@@ -8,8 +8,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
-import { route } from '../../http/route.ts';
 import { parse } from '../../validate.ts';
+import { adminRoute } from '../admin-route.ts';
 import { changeRole, getPermissions, listAdmins, type RoleMove, setPermissions } from './roles.service.ts';
 
 /** A Discord id from the path: one that is not a snowflake names no user. */
@@ -24,7 +24,7 @@ const targetOf = (params: Record<string, string>) => {
  * well, since it tells who holds which powers.
  */
 export function adminRolesRoutes(app: FastifyInstance, ctx: AppContext) {
-  route(app, ctx, {
+  adminRoute(app, ctx, {
     method: 'GET',
     url: '/admin/admins',
     access: 'superAdmin',
@@ -39,7 +39,7 @@ export function adminRolesRoutes(app: FastifyInstance, ctx: AppContext) {
   ];
   for (const { method, url, move } of moves) {
     if (method === 'POST')
-      route(app, ctx, {
+      adminRoute(app, ctx, {
         method,
         url,
         access: 'superAdmin',
@@ -47,7 +47,7 @@ export function adminRolesRoutes(app: FastifyInstance, ctx: AppContext) {
         handler: ({ caller, body }) => changeRole(ctx, caller.user, body.discordId, move),
       });
     else
-      route(app, ctx, {
+      adminRoute(app, ctx, {
         method,
         url,
         access: 'superAdmin',
@@ -55,13 +55,13 @@ export function adminRolesRoutes(app: FastifyInstance, ctx: AppContext) {
       });
   }
 
-  route(app, ctx, {
+  adminRoute(app, ctx, {
     method: 'GET',
     url: '/admin/admins/:discordId/permissions',
     access: 'superAdmin',
     handler: ({ params }) => getPermissions(ctx, targetOf(params)),
   });
-  route(app, ctx, {
+  adminRoute(app, ctx, {
     method: 'PUT',
     url: '/admin/admins/:discordId/permissions',
     access: 'superAdmin',

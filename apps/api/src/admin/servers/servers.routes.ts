@@ -2,14 +2,14 @@ import { adminListQuerySchema, adminLogsQuerySchema, adminServerMessages, powerA
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
-import { route } from '../../http/route.ts';
 import { parse } from '../../validate.ts';
+import { adminRoute } from '../admin-route.ts';
 import { activityLogs, adminStats, storageAnalytics } from './admin-dashboard.service.ts';
 import { adminDeleteServer, adminPowerAction, listServers } from './admin-servers.service.ts';
 
 /** Admin routes of servers, the dashboard figures, storage analytics and the activity log (issue 11). */
 export function adminServersRoutes(app: FastifyInstance, ctx: AppContext) {
-  route(app, ctx, {
+  adminRoute(app, ctx, {
     method: 'GET',
     url: '/admin/all-servers',
     access: { admin: 'servers:view' },
@@ -18,7 +18,7 @@ export function adminServersRoutes(app: FastifyInstance, ctx: AppContext) {
       return listServers(ctx, q.page, q.search);
     },
   });
-  route(app, ctx, {
+  adminRoute(app, ctx, {
     method: 'POST',
     url: '/admin/servers/:serverName/:action',
     access: { admin: 'servers:manage' },
@@ -31,25 +31,25 @@ export function adminServersRoutes(app: FastifyInstance, ctx: AppContext) {
       return result;
     },
   });
-  route(app, ctx, {
+  adminRoute(app, ctx, {
     method: 'DELETE',
     url: '/admin/servers/:serverName',
     access: { admin: 'servers:delete' },
     handler: ({ caller, params }) => adminDeleteServer(ctx, caller, params.serverName ?? ''),
   });
-  route(app, ctx, {
+  adminRoute(app, ctx, {
     method: 'GET',
     url: '/admin/stats',
     access: { admin: 'dashboard:view' },
     handler: () => adminStats(ctx),
   });
-  route(app, ctx, {
+  adminRoute(app, ctx, {
     method: 'GET',
     url: '/admin/storage-analytics',
     access: { admin: 'dashboard:view' },
     handler: () => storageAnalytics(ctx),
   });
-  route(app, ctx, {
+  adminRoute(app, ctx, {
     method: 'GET',
     url: '/admin/logs',
     access: { admin: 'logs:view' },

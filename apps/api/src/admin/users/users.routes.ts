@@ -7,14 +7,14 @@ import {
 } from '@canopy/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { route } from '../../http/route.ts';
 import { parse } from '../../validate.ts';
+import { adminRoute } from '../admin-route.ts';
 import { adjustCredit, listUsers, setFree, setPaid, setStorage, userDetail } from './admin-users.service.ts';
 import { changeServerDays, changeSlots, displayName } from './user-changes.ts';
 
 /** The admin Users tab (issue 11; admin document, section 7): reads need users:view, changes users:manage. */
 export function adminUsersRoutes(app: FastifyInstance, ctx: AppContext) {
-  route(app, ctx, {
+  adminRoute(app, ctx, {
     method: 'GET',
     url: '/admin/all-users',
     access: { admin: 'users:view' },
@@ -23,13 +23,13 @@ export function adminUsersRoutes(app: FastifyInstance, ctx: AppContext) {
       return listUsers(ctx, q.page, q.search);
     },
   });
-  route(app, ctx, {
+  adminRoute(app, ctx, {
     method: 'GET',
     url: '/admin/users/:discordId',
     access: { admin: 'users:view' },
     handler: ({ params }) => userDetail(ctx, params.discordId ?? ''),
   });
-  route(app, ctx, {
+  adminRoute(app, ctx, {
     method: 'POST',
     url: '/admin/users/:discordId/expiry',
     access: { admin: 'users:manage' },
@@ -37,34 +37,34 @@ export function adminUsersRoutes(app: FastifyInstance, ctx: AppContext) {
     handler: ({ caller, params, body }) =>
       changeServerDays(ctx, displayName(caller.user), params.discordId ?? '', body),
   });
-  route(app, ctx, {
+  adminRoute(app, ctx, {
     method: 'POST',
     url: '/admin/users/:discordId/slot',
     access: { admin: 'users:manage' },
     body: slotChangeSchema,
     handler: ({ caller, params, body }) => changeSlots(ctx, displayName(caller.user), params.discordId ?? '', body),
   });
-  route(app, ctx, {
+  adminRoute(app, ctx, {
     method: 'POST',
     url: '/admin/users/:discordId/set-storage',
     access: { admin: 'users:manage' },
     body: setStorageSchema,
     handler: ({ caller, params, body }) => setStorage(ctx, caller.user, params.discordId ?? '', body.limitMB),
   });
-  route(app, ctx, {
+  adminRoute(app, ctx, {
     method: 'POST',
     url: '/admin/users/:discordId/set-paid',
     access: { admin: 'users:manage' },
     // Parsed by the service: a missing body gets the spec's own text, not the generic one.
     handler: ({ caller, params, req }) => setPaid(ctx, caller.user, params.discordId ?? '', req.body),
   });
-  route(app, ctx, {
+  adminRoute(app, ctx, {
     method: 'POST',
     url: '/admin/users/:discordId/set-free',
     access: { admin: 'users:manage' },
     handler: ({ caller, params }) => setFree(ctx, caller.user, params.discordId ?? ''),
   });
-  route(app, ctx, {
+  adminRoute(app, ctx, {
     method: 'POST',
     url: '/admin/users/:discordId/credit',
     access: { admin: 'users:manage' },
