@@ -15,6 +15,8 @@ export const adminRoleMessages = {
   notSuperAdmin: 'This user is not a super admin.',
   demoteFirst: 'Demote this super admin to admin before removing them.',
   lastSuperAdmin: 'The last super admin cannot be demoted.',
+  /** Admins cannot be banned (admin document, section 4): a banned user is unbanned before promotion. */
+  bannedCannotBeAdmin: 'A banned user cannot be made an admin. Unban them first.',
   permissionInvalid: `Permissions must be from: ${adminPermissions.join(', ')}.`,
   promoted: (who: string) => `${who} is now an admin.`,
   removed: (who: string) => `${who} is no longer an admin.`,

@@ -11,6 +11,7 @@ import { activityRepo } from '../../activity/activity.repo.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/db.ts';
 import { AppError, conflict, forbidden, notFound } from '../../errors.ts';
+import { isBanActive } from '../../users/profile.ts';
 import { type UserRow, usersRepo } from '../../users/users.repo.ts';
 import { adminActor, adminName } from '../content/admin-actor.ts';
 import { pageOf, pageWindow } from '../paging.ts';
@@ -23,10 +24,13 @@ const isAdmin = (u: UserRow) => u.is_admin === 1;
 const isSuper = (u: UserRow) => u.is_super_admin === 1;
 
 /** Checks a move against the target's role and returns the role it leads to. */
-function nextRole(move: RoleMove, target: UserRow): { isAdmin: boolean; isSuperAdmin: boolean } {
+function nextRole(move: RoleMove, target: UserRow, now: number): { isAdmin: boolean; isSuperAdmin: boolean } {
   switch (move) {
     case 'promoteAdmin':
       if (isAdmin(target)) throw conflict(m.alreadyAdmin, 'already_admin');
+      // Admins cannot be banned: promoting a banned user (also one banned while this call waited for the
+      // row lock) would make a banned admin, who could then lift their own ban.
+      if (isBanActive(target, now)) throw conflict(m.bannedCannotBeAdmin, 'user_banned');
       return { isAdmin: true, isSuperAdmin: false };
     case 'removeAdmin':
       if (!isAdmin(target)) throw conflict(m.notAdmin, 'not_admin');
@@ -89,7 +93,7 @@ export async function changeRole(
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const target = await lockedPair(tx, caller, targetId);
-    await rolesRepo.setRole(tx, target.id, nextRole(move, target));
+    await rolesRepo.setRole(tx, target.id, nextRole(move, target, now));
     const who = adminName(target);
     await activityRepo.add(
       tx,
