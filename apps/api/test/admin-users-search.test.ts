@@ -1,5 +1,10 @@
 import assert from 'node:assert/strict';
-import { before, it } from 'node:test';
+import { before, describe, it } from 'node:test';
+import { migrate } from '../src/db/migrate.ts';
+import { migrations } from '../src/db/migrations.ts';
+import { openPostgres } from '../src/db/postgres.ts';
+import { openSqlite } from '../src/db/sqlite.ts';
+import { createPgDatabase, dialects } from './support/databases.ts';
 import { ownerWithServer, signIn, signInAdmin, signInRegistered } from './support/factories.ts';
 import { describeEachDatabase, type TestApi } from './support/harness.ts';
 
@@ -111,3 +116,35 @@ describeEachDatabase('admin users search', (api) => {
     assert.deepEqual([...first.items, ...second.items].map((r) => r.DiscordID).sort(), made.sort());
   });
 });
+
+for (const dialect of dialects)
+  describe(`migration 10 [${dialect}]`, () => {
+    it('fills the search text of the users already there', async () => {
+      const pg = dialect === 'postgres' ? await createPgDatabase() : undefined;
+      const db = pg ? openPostgres(pg.url) : openSqlite(':memory:');
+      try {
+        await migrate(
+          db,
+          migrations.filter((m) => m.version < 10),
+        );
+        await db.run(
+          "INSERT INTO users (id, username, grow_id, grow_id_key, created_at) VALUES ('77', 'Ann', 'AnnG', 'anng', 1), ('78', 'Bo', NULL, NULL, 2)",
+        );
+        await db.run(
+          "INSERT INTO servers (id, owner_id, name, name_key, game_port, control_secret, created_at) VALUES ('s1', '77', 'AnnWorld', 'annworld', 30001, '', 1)",
+        );
+        assert.deepEqual(await migrate(db), [10]);
+        const rows = await db.all<{ id: string; search_text: string }>('SELECT id, search_text FROM users ORDER BY id');
+        assert.deepEqual(
+          rows.map((r) => ({ ...r })),
+          [
+            { id: '77', search_text: 'ann\nanng\n77\nannworld' },
+            { id: '78', search_text: 'bo\n\n78\n' },
+          ],
+        );
+      } finally {
+        await db.close();
+        await pg?.drop();
+      }
+    });
+  });
