@@ -3,7 +3,11 @@ import { describe, test } from 'node:test';
 import { defaultSettings } from '@canopy/contract';
 import { formatCount, statFigures } from '../src/features/admin/dashboard/figures.ts';
 import { detailPairs, detailsTitle, detailValueText, truncateText } from '../src/features/admin/logs/log-details.ts';
-import { changedSettings, isSettingsDirty } from '../src/features/admin/settings/settings-draft.ts';
+import {
+  changedSettings,
+  isSettingsDirty,
+  mergeSettingsChanges,
+} from '../src/features/admin/settings/settings-draft.ts';
 import {
   bucketRows,
   consumerRows,
@@ -19,8 +23,9 @@ describe('dashboard figures', () => {
       figures.map((f) => f.label),
       ['Total Users', 'Total Servers', 'Online Servers', 'Active Players'],
     );
-    assert.equal(figures[0]?.value, formatCount(12345));
-    assert.equal(figures[0]?.value, new Intl.NumberFormat().format(12345));
+    // The grouping mark is the reader's locale's (12,345 / 12.345 / 12 345), the digits are not.
+    assert.match(figures[0]?.value ?? '', /^12[,.'\s\u00a0\u202f]345$/);
+    assert.equal(formatCount(7), '7');
     assert.equal(figures[3]?.value, '0');
   });
 });
@@ -99,6 +104,17 @@ describe('settings draft', () => {
     assert.equal(isSettingsDirty(defaultSettings, draft), true);
     assert.deepEqual(changedSettings(defaultSettings, draft), ['maintenance', 'disableShop']);
     assert.equal(isSettingsDirty(defaultSettings, { ...draft, maintenance: false, disableShop: false }), false);
+  });
+
+  test('Save lays only the changed switches over the freshest settings', () => {
+    const saved = { ...defaultSettings, maintenance: false, disableShop: false };
+    const draft = { ...saved, maintenance: true };
+    // Another admin turned the shop off since this tab loaded: this save must not turn it back on.
+    const fresh = { ...saved, disableShop: true };
+    const posted = mergeSettingsChanges(saved, draft, fresh);
+    assert.equal(posted.maintenance, true);
+    assert.equal(posted.disableShop, true);
+    assert.deepEqual(mergeSettingsChanges(saved, saved, fresh), fresh);
   });
 });
 

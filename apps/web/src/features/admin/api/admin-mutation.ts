@@ -1,5 +1,6 @@
-import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '../../../components/ui/index.ts';
+import { adminKeys } from './admin-list.ts';
 
 export interface AdminMutationOptions<TVars, TAnswer> {
   mutationFn: (vars: TVars) => Promise<TAnswer>;
@@ -22,8 +23,16 @@ export function useAdminMutation<TVars, TAnswer>(options: AdminMutationOptions<T
     mutationFn: options.mutationFn,
     onSuccess: (answer, vars) => toast.success(options.success(answer, vars)),
     onError: (error) => toast.error(error.message || options.fallback),
-    onSettled: () => {
-      for (const key of options.invalidate) void queryClient.invalidateQueries({ queryKey: key });
-    },
+    onSettled: () => reloadAfterAdminWrite(queryClient, options.invalidate),
   });
+}
+
+/**
+ * After any admin write: the listed keys reload now, and every other admin query is marked stale, so another
+ * tab (Ban Logs, Activity Logs, Dashboard, Storage...) reloads when it is next shown instead of serving the
+ * app's 30 s cache of a state the write just changed.
+ */
+export function reloadAfterAdminWrite(queryClient: QueryClient, keys: readonly QueryKey[]): Promise<unknown> {
+  void queryClient.invalidateQueries({ queryKey: adminKeys.all, refetchType: 'none' });
+  return Promise.all(keys.map((key) => queryClient.invalidateQueries({ queryKey: key })));
 }

@@ -48,7 +48,7 @@ export function BanLogsTab() {
     <>
       <AdminListFrame
         testId="admin-ban-logs"
-        loading={list.isPending}
+        hasData={list.data !== undefined}
         error={list.error}
         page={page}
         totalPages={totalPages(list.data)}

@@ -53,7 +53,7 @@ export function BannedServersTab() {
       )}
       <AdminListFrame
         testId="admin-banned-servers"
-        loading={list.isPending}
+        hasData={list.data !== undefined}
         error={list.error}
         page={page}
         totalPages={totalPages(list.data)}

@@ -44,7 +44,7 @@ export function CodesTab() {
           },
         }}
         actions={manage && <Button onClick={() => setCreating(true)}>{labels.createCode}</Button>}
-        loading={list.isPending}
+        hasData={list.data !== undefined}
         error={list.error}
         page={page}
         totalPages={pages}

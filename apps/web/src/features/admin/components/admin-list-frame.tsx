@@ -9,8 +9,9 @@ export interface AdminListFrameProps {
   search?: { value: string; onChange: (text: string) => void; placeholder: string; label: string };
   /** Buttons beside the search box (Create code, Bulk action). */
   actions?: ReactNode;
-  loading: boolean;
-  /** The load failure shown in red in place of the list (admin document, section 8). */
+  /** A page has loaded (and stays on screen while the next loads or a reload fails). */
+  hasData: boolean;
+  /** The load failure shown in red (admin document, section 8): in place of the list, or above a loaded one. */
   error: Error | null;
   page: number;
   totalPages: number;
@@ -19,12 +20,26 @@ export interface AdminListFrameProps {
   children: ReactNode;
 }
 
+/** A failed admin load in red (admin document, section 8); the message falls back to `fallback`. */
+export function AdminLoadError({ testId, error, fallback }: { testId: string; error: Error; fallback?: string }) {
+  return (
+    <p
+      role="alert"
+      data-testid={testId}
+      className="rounded-md border border-red-500/40 bg-red-500/10 px-4 py-3 text-red-400 text-sm"
+    >
+      {error.message || fallback}
+    </p>
+  );
+}
+
 /**
  * The frame every admin list shares: optional search and actions on top, then a skeleton while the first page
- * loads, the error in red if the load failed, or the list with its pager.
+ * loads, the error in red if the load failed (in place of the list when none was loaded yet), and the list with
+ * its pager.
  */
 export function AdminListFrame(props: AdminListFrameProps) {
-  const { testId, search, actions, loading, error, page, totalPages, onPageChange, children } = props;
+  const { testId, search, actions, hasData, error, page, totalPages, onPageChange, children } = props;
   // Every failure is also a toast (admin document, section 8), besides the red text in place of the list.
   useErrorToast(error);
   return (
@@ -45,21 +60,15 @@ export function AdminListFrame(props: AdminListFrameProps) {
           {actions && <div className="ml-auto flex flex-wrap gap-2">{actions}</div>}
         </div>
       )}
-      {error ? (
-        <p
-          role="alert"
-          data-testid="admin-list-error"
-          className="rounded-md border border-red-500/40 bg-red-500/10 px-4 py-3 text-red-400 text-sm"
-        >
-          {error.message}
-        </p>
-      ) : loading ? (
-        <SkeletonRows rows={5} columns={4} />
-      ) : (
+      {error && <AdminLoadError testId="admin-list-error" error={error} />}
+      {/* A failed background reload (a poll, a refetch after a write) keeps the list already on screen. */}
+      {hasData ? (
         <>
           {children}
           <Pagination page={page} totalPages={totalPages} onPageChange={onPageChange} />
         </>
+      ) : (
+        !error && <SkeletonRows rows={5} columns={4} />
       )}
     </div>
   );

@@ -2,6 +2,7 @@ import { adminOverviewMessages, adminPanelMessages } from '@canopy/contract';
 import { useState } from 'react';
 import { Button, Toggle } from '../../../components/ui/index.ts';
 import { useErrorToast } from '../../../hooks/use-error-toast.ts';
+import { AdminLoadError } from '../components/admin-list-frame.tsx';
 import { useAdminStats } from './api/get-stats.ts';
 import { statFigures } from './figures.ts';
 
@@ -22,15 +23,11 @@ export function DashboardTab() {
           {adminOverviewMessages.refresh}
         </Button>
       </div>
-      {stats.error ? (
-        <p
-          role="alert"
-          data-testid="admin-stats-error"
-          className="rounded-md border border-red-500/40 bg-red-500/10 px-4 py-3 text-red-400 text-sm"
-        >
-          {stats.error.message || adminPanelMessages.fetchStats}
-        </p>
-      ) : (
+      {stats.error && (
+        <AdminLoadError testId="admin-stats-error" error={stats.error} fallback={adminPanelMessages.fetchStats} />
+      )}
+      {/* A failed auto refresh keeps the last figures under the error; only a first failure has none to show. */}
+      {stats.error && !stats.data ? null : (
         <dl
           aria-label={adminOverviewMessages.figuresLabel}
           aria-busy={stats.isPending}

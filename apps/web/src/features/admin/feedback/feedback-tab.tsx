@@ -33,7 +33,7 @@ export function FeedbackTab() {
     <>
       <AdminListFrame
         testId="admin-feedback"
-        loading={list.isPending}
+        hasData={list.data !== undefined}
         error={list.error}
         page={page}
         totalPages={pages}

@@ -15,7 +15,7 @@ export function ActivityLogsTab() {
   return (
     <AdminListFrame
       testId="admin-activity-logs"
-      loading={logs.isPending}
+      hasData={logs.data !== undefined}
       error={logs.error}
       page={page}
       totalPages={totalPages(logs.data)}

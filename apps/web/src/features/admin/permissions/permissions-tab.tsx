@@ -39,7 +39,7 @@ export function PermissionsTab() {
       <PromoteForm />
       <AdminListFrame
         testId="admin-admins"
-        loading={list.isPending}
+        hasData={list.data !== undefined}
         error={list.error}
         page={page}
         totalPages={pages}

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button, Input, Modal, useToast } from '../../../components/ui/index.ts';
+import { reloadAfterAdminWrite } from '../api/admin-mutation.ts';
 import { bannedServersKey, postBannedServer } from '../bans/api/banned-servers-api.ts';
 import { deleteServer, serversListKey } from './api/servers-api.ts';
 import { deleteFormError, deleteServerWithBan } from './delete-server.ts';
@@ -47,10 +48,7 @@ export function DeleteServerDialog({ name, canBan, onClose }: DeleteServerDialog
       },
     );
     for (const item of outcome.toasts) toast[item.type](item.text);
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: serversListKey }),
-      queryClient.invalidateQueries({ queryKey: bannedServersKey }),
-    ]);
+    await reloadAfterAdminWrite(queryClient, [serversListKey, bannedServersKey]);
     setBusy(false);
     if (outcome.deleted) {
       form.reset();

@@ -5,6 +5,7 @@ import { useToast } from '../../../components/ui/index.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useAdminCan } from '../admin-caller.ts';
 import { totalPages } from '../api/admin-list.ts';
+import { reloadAfterAdminWrite } from '../api/admin-mutation.ts';
 import { AdminListFrame } from '../components/admin-list-frame.tsx';
 import { postServerAction, serversListKey, useAdminServers } from './api/servers-api.ts';
 import { DeleteServerDialog } from './delete-server-dialog.tsx';
@@ -42,7 +43,7 @@ export function ServersTab() {
     onError: (error) => toast.error(error.message || adminPanelMessages.actionFailed),
     // The row stays pending until the list shows the new (transitional) status, so no button flickers back.
     onSettled: async (_answer, _error, { name }) => {
-      await queryClient.invalidateQueries({ queryKey: serversListKey });
+      await reloadAfterAdminWrite(queryClient, [serversListKey]);
       mark(name, false);
     },
   });
@@ -60,7 +61,7 @@ export function ServersTab() {
           placeholder: l.searchPlaceholder,
           label: l.searchLabel,
         }}
-        loading={list.isPending}
+        hasData={list.data !== undefined}
         error={list.error}
         page={page}
         totalPages={totalPages(list.data)}

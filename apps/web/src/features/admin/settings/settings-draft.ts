@@ -9,3 +9,13 @@ export function changedSettings(saved: Settings, draft: Settings): (keyof Settin
 export function isSettingsDirty(saved: Settings, draft: Settings | null): boolean {
   return draft !== null && changedSettings(saved, draft).length > 0;
 }
+
+/**
+ * What Save posts: the admin's changed switches laid over the freshest stored settings. The api takes the whole
+ * object, so posting the draft as loaded would undo another admin's save made since this tab loaded.
+ */
+export function mergeSettingsChanges(saved: Settings, draft: Settings, fresh: Settings): Settings {
+  const merged = { ...fresh };
+  for (const key of changedSettings(saved, draft)) merged[key] = draft[key];
+  return merged;
+}

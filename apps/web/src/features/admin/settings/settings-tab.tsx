@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { Button, SkeletonRows, Toggle } from '../../../components/ui/index.ts';
 import { useErrorToast } from '../../../hooks/use-error-toast.ts';
 import { useAdminCan } from '../admin-caller.ts';
+import { AdminLoadError } from '../components/admin-list-frame.tsx';
 import { useAdminSettings, useSaveSettings } from './api/settings.ts';
 import { isSettingsDirty } from './settings-draft.ts';
 
@@ -19,18 +20,17 @@ import { isSettingsDirty } from './settings-draft.ts';
 export function SettingsTab() {
   const settings = useAdminSettings();
   useErrorToast(settings.error);
-  if (settings.error)
-    return (
-      <p
-        role="alert"
-        data-testid="admin-settings-error"
-        className="rounded-md border border-red-500/40 bg-red-500/10 px-4 py-3 text-red-400 text-sm"
-      >
-        {settings.error.message || adminPanelMessages.fetchSettings}
-      </p>
-    );
-  if (!settings.data) return <SkeletonRows rows={8} />;
-  return <SettingsForm saved={settings.data} />;
+  const error = settings.error && (
+    <AdminLoadError testId="admin-settings-error" error={settings.error} fallback={adminPanelMessages.fetchSettings} />
+  );
+  if (!settings.data) return error || <SkeletonRows rows={8} />;
+  // A failed reload keeps the form mounted, so unsaved switches survive; the error shows above it.
+  return (
+    <div className="flex flex-col gap-4">
+      {error}
+      <SettingsForm saved={settings.data} />
+    </div>
+  );
 }
 
 function SettingsForm({ saved }: { saved: Settings }) {
@@ -43,7 +43,7 @@ function SettingsForm({ saved }: { saved: Settings }) {
   const locked = !canManage || save.isPending;
 
   const flip = (key: SettingKey, value: boolean) => setDraft({ ...shown, [key]: value });
-  const submit = () => save.mutate(shown, { onSuccess: () => setDraft(null) });
+  const submit = () => draft && save.mutate({ saved, draft }, { onSuccess: () => setDraft(null) });
 
   return (
     <form

@@ -2,6 +2,7 @@ import { adminPanelMessages, type StorageAnalytics, adminOverviewMessages as tex
 import { Card, SkeletonRows, UsageBar } from '../../../components/ui/index.ts';
 import { useErrorToast } from '../../../hooks/use-error-toast.ts';
 import { formatSize } from '../../../lib/format.ts';
+import { AdminLoadError } from '../components/admin-list-frame.tsx';
 import { useStorageAnalytics } from './api/get-storage.ts';
 import { BucketChart, ConsumerChart } from './storage-charts.tsx';
 import { bucketRows, consumerRows, formatPercent } from './storage-view.ts';
@@ -15,18 +16,16 @@ export function StorageTab() {
   const analytics = useStorageAnalytics();
   useErrorToast(analytics.error);
 
-  if (analytics.error)
-    return (
-      <p
-        role="alert"
-        data-testid="admin-storage-error"
-        className="rounded-md border border-red-500/40 bg-red-500/10 px-4 py-3 text-red-400 text-sm"
-      >
-        {analytics.error.message || adminPanelMessages.fetchStorage}
-      </p>
-    );
-  if (!analytics.data) return <SkeletonRows rows={6} />;
-  return <StorageReport data={analytics.data} />;
+  const error = analytics.error && (
+    <AdminLoadError testId="admin-storage-error" error={analytics.error} fallback={adminPanelMessages.fetchStorage} />
+  );
+  if (!analytics.data) return error || <SkeletonRows rows={6} />;
+  return (
+    <div className="flex flex-col gap-4">
+      {error}
+      <StorageReport data={analytics.data} />
+    </div>
+  );
 }
 
 function StorageReport({ data }: { data: StorageAnalytics }) {

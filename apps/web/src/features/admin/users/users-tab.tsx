@@ -60,7 +60,7 @@ export function UsersTab() {
             </>
           )
         }
-        loading={list.isPending}
+        hasData={list.data !== undefined}
         error={list.error}
         page={page}
         totalPages={totalPages(list.data)}

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client.ts';
 import { adminKeys } from '../../api/admin-list.ts';
 
-/** Query key of the dashboard figures, under the admin prefix so admin writes refresh them too. */
+/** Query key of the dashboard figures, under the admin prefix: every admin write marks them stale (reloaded when shown). */
 export const adminStatsKey = [...adminKeys.all, 'stats'] as const;
 
 /**

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client.ts';
 import { adminKeys } from '../../api/admin-list.ts';
 
-/** Query key of the storage analytics, under the admin prefix so admin writes (a new limit) refresh it. */
+/** Query key of the storage analytics, under the admin prefix: every admin write (a new limit, a deleted server) marks it stale. */
 export const storageAnalyticsKey = [...adminKeys.all, 'storage-analytics'] as const;
 
 /** GET /admin/storage-analytics: totals, the four size buckets and the top 10 consumers. */
