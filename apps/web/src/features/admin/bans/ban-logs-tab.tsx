@@ -9,7 +9,8 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/index.ts';
 import { api } from '../../../lib/api-client.ts';
 import { useAdminCan } from '../admin-caller.ts';
-import { adminKeys, totalPages, useAdminList } from '../api/admin-list.ts';
+import { adminKeys, useAdminList } from '../api/admin-list.ts';
+import { useClampedPage } from '../api/admin-list-state.ts';
 import { useAdminMutation } from '../api/admin-mutation.ts';
 import { AdminListFrame } from '../components/admin-list-frame.tsx';
 import { BanLogsTable } from './ban-logs-table.tsx';
@@ -36,6 +37,7 @@ export function BanLogsTab() {
     page,
     fallback: adminPanelMessages.fetchBanLogs,
   });
+  const pages = useClampedPage(page, setPage, list.data);
   const unban = useAdminMutation({
     mutationFn: unbanUser,
     success: () => adminPanelMessages.userUnbanned,
@@ -51,7 +53,7 @@ export function BanLogsTab() {
         hasData={list.data !== undefined}
         error={list.error}
         page={page}
-        totalPages={totalPages(list.data)}
+        totalPages={pages}
         onPageChange={setPage}
       >
         <BanLogsTable rows={list.data?.items ?? []} canUnban={can('users:manage')} onUnban={setUnbanning} />

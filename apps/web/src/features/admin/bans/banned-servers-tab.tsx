@@ -2,7 +2,8 @@ import { adminPanelMessages, bannedServerNamePageSchema, adminBanLabels as l } f
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/index.ts';
 import { useAdminCan } from '../admin-caller.ts';
-import { totalPages, useAdminList } from '../api/admin-list.ts';
+import { useAdminList } from '../api/admin-list.ts';
+import { useClampedPage } from '../api/admin-list-state.ts';
 import { useAdminMutation } from '../api/admin-mutation.ts';
 import { AdminListFrame } from '../components/admin-list-frame.tsx';
 import { AddBannedServerForm } from './add-banned-server-form.tsx';
@@ -25,6 +26,7 @@ export function BannedServersTab() {
     page,
     fallback: adminPanelMessages.fetchBannedServers,
   });
+  const pages = useClampedPage(page, setPage, list.data);
   const add = useAdminMutation({
     mutationFn: postBannedServer,
     success: (answer) => answer.message,
@@ -56,7 +58,7 @@ export function BannedServersTab() {
         hasData={list.data !== undefined}
         error={list.error}
         page={page}
-        totalPages={totalPages(list.data)}
+        totalPages={pages}
         onPageChange={setPage}
       >
         <BannedServersTable rows={list.data?.items ?? []} canManage={canManage} onRemove={setRemoving} />

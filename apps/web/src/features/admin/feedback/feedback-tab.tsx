@@ -1,8 +1,8 @@
 import { type FeedbackStatus, adminContentLabels as labels } from '@canopy/contract';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/index.ts';
 import { useAdminCan } from '../admin-caller.ts';
-import { totalPages } from '../api/admin-list.ts';
+import { useClampedPage } from '../api/admin-list-state.ts';
 import { AdminListFrame } from '../components/admin-list-frame.tsx';
 import { useAdminFeedback, useDeleteFeedback, useSetFeedbackStatus } from './api/feedback-api.ts';
 import { FeedbackEntry } from './feedback-entry.tsx';
@@ -15,7 +15,7 @@ export function FeedbackTab() {
   const list = useAdminFeedback(page);
   const setStatus = useSetFeedbackStatus();
   const remove = useDeleteFeedback();
-  const pages = totalPages(list.data);
+  const pages = useClampedPage(page, setPage, list.data);
   const items = list.data?.items ?? [];
   // The chosen status shows from the change until the reloaded list carries it, so the selector never jumps back.
   const shownStatus = (id: string, stored: FeedbackStatus) => {
@@ -23,11 +23,6 @@ export function FeedbackTab() {
     const inFlight = setStatus.isPending || (setStatus.isSuccess && list.isFetching);
     return chosen?.id === id && inFlight ? chosen.status : stored;
   };
-
-  // Deleting the last entry of the last page leaves that page empty: step back to one that exists.
-  useEffect(() => {
-    if (list.data && page > pages) setPage(pages);
-  }, [list.data, page, pages]);
 
   return (
     <>

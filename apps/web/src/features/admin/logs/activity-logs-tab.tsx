@@ -1,7 +1,7 @@
 import { type AdminActivityLog, adminOverviewMessages as text } from '@canopy/contract';
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format.ts';
-import { totalPages } from '../api/admin-list.ts';
+import { useClampedPage } from '../api/admin-list-state.ts';
 import { AdminListFrame, adminTable } from '../components/admin-list-frame.tsx';
 import { ActorCell } from './actor-badge.tsx';
 import { useActivityLogs } from './api/get-logs.ts';
@@ -11,6 +11,7 @@ import { detailPairs, detailsTitle, truncateText } from './log-details.ts';
 export function ActivityLogsTab() {
   const [page, setPage] = useState(1);
   const logs = useActivityLogs(page);
+  const pages = useClampedPage(page, setPage, logs.data);
   const items = logs.data?.items ?? [];
   return (
     <AdminListFrame
@@ -18,7 +19,7 @@ export function ActivityLogsTab() {
       hasData={logs.data !== undefined}
       error={logs.error}
       page={page}
-      totalPages={totalPages(logs.data)}
+      totalPages={pages}
       onPageChange={setPage}
     >
       <div className={adminTable.wrap}>

@@ -1,8 +1,8 @@
 import { type AdminAccount, adminRoleLabels as labels } from '@canopy/contract';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/index.ts';
 import { useRegisteredProfile } from '../../../lib/profile-query.ts';
-import { totalPages } from '../api/admin-list.ts';
+import { useClampedPage } from '../api/admin-list-state.ts';
 import { AdminListFrame } from '../components/admin-list-frame.tsx';
 import { AdminsTable } from './admins-table.tsx';
 import { useAdmins, useRoleMove } from './api/admins-api.ts';
@@ -21,12 +21,7 @@ export function PermissionsTab() {
   const [editing, setEditing] = useState<AdminAccount | null>(null);
   const list = useAdmins(page);
   const move = useRoleMove();
-  const pages = totalPages(list.data);
-
-  // Removing the last admin of the last page leaves that page empty: step back to one that exists.
-  useEffect(() => {
-    if (list.data && page > pages) setPage(pages);
-  }, [list.data, page, pages]);
+  const pages = useClampedPage(page, setPage, list.data);
 
   const onAction = (action: AdminRowAction, admin: AdminAccount) => {
     if (action === 'edit') setEditing(admin);

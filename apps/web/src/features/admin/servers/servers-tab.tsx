@@ -2,17 +2,13 @@ import { adminPanelMessages, adminServerLabels as l, type PowerAction } from '@c
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useToast } from '../../../components/ui/index.ts';
-import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useAdminCan } from '../admin-caller.ts';
-import { totalPages } from '../api/admin-list.ts';
+import { useAdminSearch, useClampedPage } from '../api/admin-list-state.ts';
 import { reloadAfterAdminWrite } from '../api/admin-mutation.ts';
 import { AdminListFrame } from '../components/admin-list-frame.tsx';
 import { postServerAction, serversListKey, useAdminServers } from './api/servers-api.ts';
 import { DeleteServerDialog } from './delete-server-dialog.tsx';
 import { ServersTable } from './servers-table.tsx';
-
-/** Typing pauses this long before the search is sent. */
-const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * The Servers tab of /admin (admin document, sections 2 and 4): every hosted server, searched by name or owner
@@ -22,10 +18,9 @@ export function ServersTab() {
   const can = useAdminCan();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const settledSearch = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
-  const list = useAdminServers(page, settledSearch);
+  const { input, setInput, search, page, setPage } = useAdminSearch();
+  const list = useAdminServers(page, search);
+  const pages = useClampedPage(page, setPage, list.data);
   const [inFlight, setInFlight] = useState<ReadonlySet<string>>(new Set());
   const [deleting, setDeleting] = useState<string | null>(null);
 
@@ -53,23 +48,20 @@ export function ServersTab() {
       <AdminListFrame
         testId="admin-servers"
         search={{
-          value: search,
-          onChange: (text) => {
-            setSearch(text);
-            setPage(1);
-          },
+          value: input,
+          onChange: setInput,
           placeholder: l.searchPlaceholder,
           label: l.searchLabel,
         }}
         hasData={list.data !== undefined}
         error={list.error}
         page={page}
-        totalPages={totalPages(list.data)}
+        totalPages={pages}
         onPageChange={setPage}
       >
         <ServersTable
           rows={list.data?.items ?? []}
-          searching={settledSearch.trim() !== ''}
+          searching={search.trim() !== ''}
           inFlight={inFlight}
           canManage={can('servers:manage')}
           canDelete={can('servers:delete')}

@@ -1,17 +1,14 @@
 import { type AdminUserRow, adminPanelMessages, adminUserPageSchema, adminUsersUi as t } from '@canopy/contract';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/index.ts';
-import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useAdminCan } from '../admin-caller.ts';
-import { totalPages, useAdminList } from '../api/admin-list.ts';
+import { useAdminList } from '../api/admin-list.ts';
+import { useAdminSearch, useClampedPage } from '../api/admin-list-state.ts';
 import { AdminListFrame } from '../components/admin-list-frame.tsx';
 import { BulkDialog } from './bulk/bulk-dialog.tsx';
 import { ManageUserDialog } from './manage/manage-user-dialog.tsx';
 import { type Selection, toggleOne, togglePage } from './user-selection.ts';
 import { UsersTable } from './users-table.tsx';
-
-/** Typing pauses this long before the list is searched on the server. */
-export const USER_SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * The Users tab of /admin (admin document, sections 2–9): a searched, paged list; a row opens the manage-user
@@ -20,15 +17,7 @@ export const USER_SEARCH_DEBOUNCE_MS = 300;
 export function UsersTab() {
   const can = useAdminCan();
   const bulkAllowed = can('users:bulk_actions');
-  const [input, setInput] = useState('');
-  const search = useDebouncedValue(input, USER_SEARCH_DEBOUNCE_MS);
-  const [page, setPage] = useState(1);
-  // A new search starts on page 1: the page is remembered together with the search it belongs to.
-  const [pageSearch, setPageSearch] = useState(search);
-  if (pageSearch !== search) {
-    setPageSearch(search);
-    setPage(1);
-  }
+  const { input, setInput, search, page, setPage } = useAdminSearch();
   const [selection, setSelection] = useState<Selection>(new Set());
   const [open, setOpen] = useState<AdminUserRow | null>(null);
   const [bulkOpen, setBulkOpen] = useState(false);
@@ -41,6 +30,7 @@ export function UsersTab() {
     fallback: adminPanelMessages.fetchUsers,
   });
   const rows = list.data?.items ?? [];
+  const pages = useClampedPage(page, setPage, list.data);
 
   return (
     <>
@@ -63,7 +53,7 @@ export function UsersTab() {
         hasData={list.data !== undefined}
         error={list.error}
         page={page}
-        totalPages={totalPages(list.data)}
+        totalPages={pages}
         onPageChange={setPage}
       >
         <UsersTable
