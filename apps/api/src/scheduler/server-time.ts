@@ -41,7 +41,8 @@ export async function enforceServerTime(ctx: AppContext): Promise<void> {
     if (graceEndsAt(Number(d.server_expires_at)) <= now) {
       if (runtime.isBusy(d.server_id)) continue; // next pass
       const audience = await audienceOf(ctx, d);
-      await removeServer(ctx, d.server_id);
+      // Someone else's delete (the owner, an admin) may have won the race: then it is theirs to announce and log.
+      if (!(await removeServer(ctx, d.server_id))) continue;
       // Open dashboards learn it now, not on reload; a status push alone would not reach collaborators.
       ctx.bus.emit('notice', { name: d.name, kind: 'deleted', audience });
       await system(
