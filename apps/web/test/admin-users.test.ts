@@ -145,8 +145,13 @@ describe('admin Users tab: server time text', () => {
     assert.equal(serverTimeText({ ...none, pendingMs: 3 * 86_400_000 }, now), adminUsersUi.serverTimePending(3));
     assert.match(serverTimeText({ ...none, expiresAt: '2026-01-15T00:00:00Z' }, now), /^Until \d\d\/01\/2026/);
     assert.match(
+      serverTimeText({ ...none, expiresAt: '2026-01-05T00:00:00Z', graceEndsAt: '2026-01-12T00:00:00Z' }, now),
+      /^Ran out; deleted after \d\d\/01\/2026/,
+    );
+    // Grace over as well: nothing is left, not a deletion date in the past.
+    assert.equal(
       serverTimeText({ ...none, expiresAt: '2026-01-05T00:00:00Z', graceEndsAt: '2026-01-08T00:00:00Z' }, now),
-      /^Ran out; deleted after/,
+      'No server time',
     );
   });
 });

@@ -3,6 +3,8 @@ import { useToast } from '../../../components/ui/index.ts';
 import { adminKeys } from './admin-list.ts';
 
 export interface AdminMutationOptions<TVars, TAnswer> {
+  /** Names the write, so a dialog can wait on its own writes only (useIsMutating({ mutationKey })). */
+  mutationKey?: QueryKey;
   mutationFn: (vars: TVars) => Promise<TAnswer>;
   /** The success toast: the spec's fixed text, else the api's {message}. */
   success: (answer: TAnswer, vars: TVars) => string;
@@ -10,6 +12,8 @@ export interface AdminMutationOptions<TVars, TAnswer> {
   fallback: string;
   /** Lists to reload after success (admin document, section 7: "reloads the affected list"). */
   invalidate: readonly QueryKey[];
+  /** Shows the write in the cache before the answer; returns how to undo it, run when the write fails. */
+  optimistic?: (vars: TVars) => Promise<() => void>;
 }
 
 /**
@@ -20,9 +24,14 @@ export function useAdminMutation<TVars, TAnswer>(options: AdminMutationOptions<T
   const queryClient = useQueryClient();
   const toast = useToast();
   return useMutation({
+    mutationKey: options.mutationKey,
     mutationFn: options.mutationFn,
+    onMutate: async (vars) => ({ rollback: await options.optimistic?.(vars) }),
     onSuccess: (answer, vars) => toast.success(options.success(answer, vars)),
-    onError: (error) => toast.error(error.message || options.fallback),
+    onError: (error, _vars, context) => {
+      context?.rollback?.();
+      toast.error(error.message || options.fallback);
+    },
     onSettled: () => reloadAfterAdminWrite(queryClient, options.invalidate),
   });
 }

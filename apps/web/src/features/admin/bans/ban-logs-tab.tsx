@@ -1,26 +1,13 @@
-import {
-  adminPanelMessages,
-  adminServerActionResponseSchema,
-  type BanLog,
-  banLogPageSchema,
-  adminBanLabels as l,
-} from '@canopy/contract';
+import { adminPanelMessages, type BanLog, banLogPageSchema, adminBanLabels as l } from '@canopy/contract';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/index.ts';
-import { api } from '../../../lib/api-client.ts';
 import { useAdminCan } from '../admin-caller.ts';
 import { adminKeys, useAdminList } from '../api/admin-list.ts';
 import { useClampedPage } from '../api/admin-list-state.ts';
 import { useAdminMutation } from '../api/admin-mutation.ts';
 import { AdminListFrame } from '../components/admin-list-frame.tsx';
+import { postUserAction } from '../users/api/user-actions.ts';
 import { BanLogsTable } from './ban-logs-table.tsx';
-
-/** POST /admin/users/{discordId}/unban (users:manage on the api). */
-const unbanUser = (discordId: string) =>
-  api.post(`/admin/users/${encodeURIComponent(discordId)}/unban`, undefined, {
-    schema: adminServerActionResponseSchema,
-    defaultError: () => l.unbanFailed,
-  });
 
 /**
  * The Ban Logs tab of /admin (admin document, sections 2 and 8): the paged, read-only ban log, with Unban on
@@ -39,7 +26,7 @@ export function BanLogsTab() {
   });
   const pages = useClampedPage(page, setPage, list.data);
   const unban = useAdminMutation({
-    mutationFn: unbanUser,
+    mutationFn: (discordId: string) => postUserAction(discordId, 'unban', undefined, l.unbanFailed),
     success: () => adminPanelMessages.userUnbanned,
     fallback: l.unbanFailed,
     // The Users tab shows IsBanned too.

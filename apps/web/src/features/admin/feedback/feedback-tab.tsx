@@ -1,4 +1,4 @@
-import { type FeedbackStatus, adminContentLabels as labels } from '@canopy/contract';
+import { adminContentLabels as labels } from '@canopy/contract';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/index.ts';
 import { useAdminCan } from '../admin-caller.ts';
@@ -17,12 +17,6 @@ export function FeedbackTab() {
   const remove = useDeleteFeedback();
   const pages = useClampedPage(page, setPage, list.data);
   const items = list.data?.items ?? [];
-  // The chosen status shows from the change until the reloaded list carries it, so the selector never jumps back.
-  const shownStatus = (id: string, stored: FeedbackStatus) => {
-    const chosen = setStatus.variables;
-    const inFlight = setStatus.isPending || (setStatus.isSuccess && list.isFetching);
-    return chosen?.id === id && inFlight ? chosen.status : stored;
-  };
 
   return (
     <>
@@ -45,7 +39,7 @@ export function FeedbackTab() {
                 key={entry.id}
                 entry={entry}
                 busy={setStatus.isPending && setStatus.variables?.id === entry.id}
-                status={shownStatus(entry.id, entry.status)}
+                status={entry.status}
                 onStatus={manage ? (status) => setStatus.mutate({ id: entry.id, status }) : undefined}
                 onDelete={manage ? () => setDeleting(entry.id) : undefined}
               />

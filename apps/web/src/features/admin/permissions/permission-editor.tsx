@@ -6,6 +6,7 @@ import {
 } from '@canopy/contract';
 import { useState } from 'react';
 import { Button, Modal, SkeletonRows } from '../../../components/ui/index.ts';
+import { useErrorToast } from '../../../hooks/use-error-toast.ts';
 import { useAdminPermissions, useSavePermissions } from './api/admins-api.ts';
 import {
   applyPreset,
@@ -24,6 +25,8 @@ const areaTitle = (area: string) => area.charAt(0).toUpperCase() + area.slice(1)
  */
 export function PermissionEditor({ admin, onClose }: { admin: AdminAccount | null; onClose: () => void }) {
   const loaded = useAdminPermissions(admin?.id ?? null);
+  // Section 8: a failed load is a toast too, besides the text and Retry in the dialog.
+  useErrorToast(loaded.error);
   const save = useSavePermissions();
   // The admin's edits; null until the first one, so the stored list shows as soon as it arrives.
   const [draft, setDraft] = useState<AdminPermission[] | null>(null);

@@ -1,6 +1,6 @@
 import { adminPanelMessages, BAN_REASON_MAX, adminServerLabels as l } from '@canopy/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type FormEvent, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button, Input, Modal, useToast } from '../../../components/ui/index.ts';
 import { reloadAfterAdminWrite } from '../api/admin-mutation.ts';
@@ -28,8 +28,11 @@ interface DeleteForm {
 export function DeleteServerDialog({ name, canBan, onClose }: DeleteServerDialogProps) {
   const toast = useToast();
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
   const form = useForm<DeleteForm>({ defaultValues: { ban: false, reason: '' } });
+  // isSubmitting covers validation too, so the buttons lock from the first click; the ref also stops a second
+  // submit (Enter, a double click) that lands before React re-renders them disabled.
+  const busy = form.formState.isSubmitting;
+  const sending = useRef(false);
   const ban = form.watch('ban');
 
   const close = () => {
@@ -39,7 +42,6 @@ export function DeleteServerDialog({ name, canBan, onClose }: DeleteServerDialog
   };
   const submit = form.handleSubmit(async (values) => {
     if (!name) return;
-    setBusy(true);
     const outcome = await deleteServerWithBan(
       { name, ban: canBan && values.ban, reason: values.reason },
       {
@@ -49,12 +51,22 @@ export function DeleteServerDialog({ name, canBan, onClose }: DeleteServerDialog
     );
     for (const item of outcome.toasts) toast[item.type](item.text);
     await reloadAfterAdminWrite(queryClient, [serversListKey, bannedServersKey]);
-    setBusy(false);
     if (outcome.deleted) {
       form.reset();
       onClose();
     }
   });
+
+  const submitOnce = async (event: FormEvent) => {
+    event.preventDefault();
+    if (sending.current) return;
+    sending.current = true;
+    try {
+      await submit(event);
+    } finally {
+      sending.current = false;
+    }
+  };
 
   return (
     <Modal
@@ -75,7 +87,7 @@ export function DeleteServerDialog({ name, canBan, onClose }: DeleteServerDialog
       <form
         id="admin-delete-server"
         noValidate
-        onSubmit={(event) => void submit(event)}
+        onSubmit={(event) => void submitOnce(event)}
         className="flex flex-col gap-4"
       >
         <p className="text-ink-muted">{l.deleteConfirm(name ?? '')}</p>

@@ -8,7 +8,9 @@ export function serverTimeText(time: ServerTime, now: Date): string {
   if (time.permanent) return t.serverTimePermanent;
   if (time.expiresAt) {
     if (Date.parse(time.expiresAt) > now.getTime()) return t.serverTimeUntil(formatDateTime(time.expiresAt));
-    if (time.graceEndsAt) return t.serverTimeGrace(formatDateTime(time.graceEndsAt));
+    // A grace that has ended too means the server is (being) deleted: no time left to show.
+    if (time.graceEndsAt && Date.parse(time.graceEndsAt) > now.getTime())
+      return t.serverTimeGrace(formatDateTime(time.graceEndsAt));
   }
   if (time.pendingMs > 0) return t.serverTimePending(Math.round((time.pendingMs / DAY_MS) * 10) / 10);
   return t.serverTimeNone;

@@ -1,4 +1,12 @@
-import { adminFeedbackPageSchema, adminPanelMessages, type FeedbackStatus } from '@canopy/contract';
+import {
+  type AdminFeedback,
+  type AdminPage,
+  adminContentMessageSchema,
+  adminFeedbackPageSchema,
+  adminPanelMessages,
+  type FeedbackStatus,
+} from '@canopy/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client.ts';
 import { adminKeys, useAdminList } from '../../api/admin-list.ts';
 import { useAdminMutation } from '../../api/admin-mutation.ts';
@@ -16,20 +24,39 @@ export function useAdminFeedback(page: number) {
   });
 }
 
-/** PUT /admin/feedback/{id}/status: any status from any other; toasts 'Status updated.'. */
+/**
+ * PUT /admin/feedback/{id}/status: any status from any other; toasts 'Status updated.'. The new status shows in
+ * the cached pages at once (each entry's selector reads it there) and is put back if the call fails.
+ */
 export function useSetFeedbackStatus() {
+  const queryClient = useQueryClient();
+  const listKey = adminKeys.list(LIST);
   return useAdminMutation({
+    optimistic: async ({ id, status }: { id: string; status: FeedbackStatus }) => {
+      // A reload in flight would overwrite the optimistic status with the old one.
+      await queryClient.cancelQueries({ queryKey: listKey });
+      const before = queryClient.getQueriesData<AdminPage<AdminFeedback>>({ queryKey: listKey });
+      queryClient.setQueriesData<AdminPage<AdminFeedback>>(
+        { queryKey: listKey },
+        (page) =>
+          page && { ...page, items: page.items.map((entry) => (entry.id === id ? { ...entry, status } : entry)) },
+      );
+      return () => {
+        for (const [key, data] of before) queryClient.setQueryData(key, data);
+      };
+    },
     mutationFn: ({ id, status }: { id: string; status: FeedbackStatus }) =>
       api.put(
         `/admin/feedback/${encodeURIComponent(id)}/status`,
         { status },
         {
+          schema: adminContentMessageSchema,
           defaultError: () => adminPanelMessages.updateStatus,
         },
       ),
     success: () => adminPanelMessages.statusUpdated,
     fallback: adminPanelMessages.updateStatus,
-    invalidate: [adminKeys.list(LIST)],
+    invalidate: [listKey],
   });
 }
 
@@ -38,6 +65,7 @@ export function useDeleteFeedback() {
   return useAdminMutation({
     mutationFn: (id: string) =>
       api.delete(`/admin/feedback/${encodeURIComponent(id)}`, {
+        schema: adminContentMessageSchema,
         defaultError: () => adminPanelMessages.deleteFeedback,
       }),
     success: () => adminPanelMessages.feedbackDeleted,

@@ -7,8 +7,19 @@ import { useAdminMutation } from '../../api/admin-mutation.ts';
 import { type BulkBody, bulkErrorTexts } from '../bulk/bulk-body.ts';
 import { userDetailKey } from './user-detail.ts';
 
+/** Mutation key of every write to one user, so that user's dialog waits on those writes only. */
+export const userWriteKey = (discordId: string) => ['admin-user', discordId] as const;
+
 /** The manage-user dialog's calls: POST /admin/users/{discordId}/{path} with an optional body. */
 export type UserActionPath = 'expiry' | 'slot' | 'set-storage' | 'set-paid' | 'set-free' | 'credit' | 'ban' | 'unban';
+
+/** POST /admin/users/{discordId}/{path}: the api's {message}; `fallback` when a refusal carries no 'error'. */
+export function postUserAction(discordId: string, path: UserActionPath, body: unknown, fallback: string) {
+  return api.post(`/admin/users/${encodeURIComponent(discordId)}/${path}`, body, {
+    schema: adminUserMessageSchema,
+    defaultError: () => fallback,
+  });
+}
 
 /**
  * One write of the manage-user dialog: the api's {message} as the success toast (or `successText`, for the
@@ -16,11 +27,8 @@ export type UserActionPath = 'expiry' | 'slot' | 'set-storage' | 'set-paid' | 's
  */
 export function useUserAction(discordId: string, path: UserActionPath, fallback: string, successText?: string) {
   return useAdminMutation<unknown, { message: string }>({
-    mutationFn: (body) =>
-      api.post(`/admin/users/${encodeURIComponent(discordId)}/${path}`, body, {
-        schema: adminUserMessageSchema,
-        defaultError: () => fallback,
-      }),
+    mutationKey: userWriteKey(discordId),
+    mutationFn: (body) => postUserAction(discordId, path, body, fallback),
     success: (answer) => successText ?? answer.message,
     fallback,
     invalidate: [adminKeys.list('users'), userDetailKey(discordId)],

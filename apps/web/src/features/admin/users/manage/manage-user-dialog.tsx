@@ -3,6 +3,7 @@ import { useIsMutating } from '@tanstack/react-query';
 import { Modal, Spinner } from '../../../../components/ui/index.ts';
 import { useErrorToast } from '../../../../hooks/use-error-toast.ts';
 import { useAdminCan } from '../../admin-caller.ts';
+import { userWriteKey } from '../api/user-actions.ts';
 import { useAdminUser } from '../api/user-detail.ts';
 import { BanSection } from './ban-section.tsx';
 import { ChangeSection } from './change-section.tsx';
@@ -28,8 +29,8 @@ export function ManageUserDialog({ discordId, name, onClose }: ManageUserDialogP
   const user = useAdminUser(discordId);
   // Section 8: a failed load is a toast too; the dialog keeps the text in place of its content.
   useErrorToast(user.error);
-  // One write at a time: while any runs, every section waits (their answers reload the same detail).
-  const saving = useIsMutating() > 0;
+  // One write to this user at a time: while one runs, every section waits (their answers reload the same detail).
+  const saving = useIsMutating({ mutationKey: userWriteKey(discordId) }) > 0;
   const state = user.data ? (saving ? 'saving' : 'loaded') : user.isError ? 'error' : 'loading';
   const disabled = !manage || saving;
   return (
