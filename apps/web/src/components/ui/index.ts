@@ -1,4 +1,5 @@
 export { Avatar, type AvatarProps } from './avatar.tsx';
+export { Badge, type BadgeProps, type BadgeTone } from './badge.tsx';
 export { Banner, type BannerProps, type BannerTone } from './banner.tsx';
 export { Button, type ButtonProps, type ButtonVariant } from './button.tsx';
 export { Card, type CardProps } from './card.tsx';
@@ -7,6 +8,7 @@ export { defaultAvatarUrls } from './default-avatars.ts';
 export { Input, type InputProps } from './input.tsx';
 export { ConfirmDialog, type ConfirmDialogProps, Modal, type ModalProps } from './modal.tsx';
 export { Pagination, type PaginationProps } from './pagination.tsx';
+export { Select, type SelectProps } from './select.tsx';
 export { type SkeletonProps, SkeletonRows, SkeletonTableRows } from './skeleton.tsx';
 export { FullPageSpinner, Spinner, type SpinnerProps, type SpinnerSize } from './spinner.tsx';
 export { StatusPill } from './status-pill.tsx';

@@ -1,7 +1,7 @@
 import { type AdminCreateCode, adminContentLabels as labels, redeemCodeTypes } from '@canopy/contract';
 import { useId, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
-import { Button, Input, Modal } from '../../../components/ui/index.ts';
+import { Button, Input, Modal, Select } from '../../../components/ui/index.ts';
 import { useCreateCode } from './api/codes-api.ts';
 import { CopyCodeButton } from './copy-code-button.tsx';
 import { type NewCodeForm, newCodeDefaults, newCodeRequest } from './new-code-form.ts';
@@ -63,22 +63,12 @@ export function CreateCodeDialog({ open, onClose }: { open: boolean; onClose: ()
         </div>
       ) : (
         <form id={formId} noValidate onSubmit={submit} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <div className="flex flex-col gap-1.5 sm:col-span-2">
-            <label htmlFor={`${formId}-type`} className="font-medium text-ink text-sm">
-              {labels.typeLabel}
-            </label>
-            <select
-              id={`${formId}-type`}
-              className="rounded-md border border-line bg-canvas px-3 py-2 text-ink text-sm focus:border-accent"
-              {...form.register('type')}
-            >
-              {redeemCodeTypes.map((t) => (
-                <option key={t} value={t}>
-                  {t}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Select
+            label={labels.typeLabel}
+            options={redeemCodeTypes}
+            className="sm:col-span-2"
+            {...form.register('type')}
+          />
           <Input
             label={labels.amountLabel}
             type="number"

@@ -5,14 +5,13 @@ import {
   type FeedbackType,
   adminContentLabels as labels,
 } from '@canopy/contract';
-import { useId } from 'react';
-import { Button } from '../../../components/ui/index.ts';
+import { Badge, type BadgeTone, Button, Select } from '../../../components/ui/index.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 
-const typeTones: Record<FeedbackType, string> = {
-  'Bug Report': 'bg-red-500/10 text-red-300 ring-red-500/30',
-  Suggestion: 'bg-sky-500/15 text-sky-300 ring-sky-500/40',
-  'General Feedback': 'bg-slate-500/15 text-slate-300 ring-slate-500/40',
+const typeTones: Record<FeedbackType, BadgeTone> = {
+  'Bug Report': 'danger',
+  Suggestion: 'info',
+  'General Feedback': 'neutral',
 };
 
 export interface FeedbackEntryProps {
@@ -28,13 +27,10 @@ export interface FeedbackEntryProps {
 
 /** One feedback message: type, sender, time, status selector, delete, and the message as written. */
 export function FeedbackEntry({ entry, status, onStatus, onDelete, busy }: FeedbackEntryProps) {
-  const statusId = useId();
   return (
     <li data-testid="admin-feedback-entry" data-id={entry.id} className="flex flex-col gap-3 p-4">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-        <span className={`rounded-full px-2.5 py-0.5 font-semibold text-xs ring-1 ring-inset ${typeTones[entry.type]}`}>
-          {entry.type}
-        </span>
+        <Badge tone={typeTones[entry.type]}>{entry.type}</Badge>
         <span className="text-ink text-sm">
           <span className="text-ink-muted">{labels.submittedBy} </span>
           <span className="font-medium">{entry.submittedByUsername}</span>
@@ -44,22 +40,14 @@ export function FeedbackEntry({ entry, status, onStatus, onDelete, busy }: Feedb
           {formatDateTime(entry.timestamp)}
         </time>
         <div className="ml-auto flex items-center gap-2">
-          <label htmlFor={statusId} className="sr-only">
-            {labels.statusLabel}
-          </label>
-          <select
-            id={statusId}
+          <Select
+            label={labels.statusLabel}
+            hideLabel
+            options={FEEDBACK_STATUSES}
             value={status}
             disabled={!onStatus || busy}
             onChange={(event) => onStatus?.(event.target.value as FeedbackStatus)}
-            className="rounded-md border border-line bg-canvas px-2 py-1 text-ink text-sm focus:border-accent disabled:opacity-60"
-          >
-            {FEEDBACK_STATUSES.map((option) => (
-              <option key={option} value={option}>
-                {option}
-              </option>
-            ))}
-          </select>
+          />
           {onDelete && (
             <Button size="sm" variant="danger" onClick={onDelete}>
               {labels.delete}

@@ -1,5 +1,5 @@
 import { type AdminAccount, adminPermissions, adminRoleMessages, adminRoleLabels as labels } from '@canopy/contract';
-import { Button } from '../../../components/ui/index.ts';
+import { Badge, Button } from '../../../components/ui/index.ts';
 import { adminTable } from '../components/admin-list-frame.tsx';
 import { stackedTable as stacked } from '../components/stacked-table.ts';
 import { type AdminRowAction, rowActions } from './permission-logic.ts';
@@ -21,14 +21,7 @@ const actionLabel: Record<AdminRowAction, string> = {
 };
 
 function RoleBadge({ superAdmin }: { superAdmin: boolean }) {
-  const tone = superAdmin
-    ? 'bg-violet-500/15 text-violet-300 ring-violet-500/40'
-    : 'bg-sky-500/15 text-sky-300 ring-sky-500/40';
-  return (
-    <span className={`whitespace-nowrap rounded-full px-2.5 py-0.5 font-semibold text-xs ring-1 ring-inset ${tone}`}>
-      {superAdmin ? labels.roleSuper : labels.roleAdmin}
-    </span>
-  );
+  return <Badge tone={superAdmin ? 'special' : 'info'}>{superAdmin ? labels.roleSuper : labels.roleAdmin}</Badge>;
 }
 
 const col = labels.column;

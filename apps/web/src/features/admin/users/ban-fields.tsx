@@ -1,17 +1,18 @@
 import { banTemplates, adminUsersUi as t } from '@canopy/contract';
-import type { UseFormReturn } from 'react-hook-form';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Button, Input } from '../../../components/ui/index.ts';
 
-/** Any form holding a ban's reason and duration (the manage-user dialog's and the bulk dialog's). */
-type BanForm = UseFormReturn<{ reason: string; duration: string }>;
+export interface BanFieldsProps {
+  /** `register('reason')` and `register('duration')` of the form holding them (manage-user or bulk dialog). */
+  reason: UseFormRegisterReturn<'reason'>;
+  duration: UseFormRegisterReturn<'duration'>;
+  /** A template was picked: the form takes its reason and duration. */
+  onTemplate: (reason: string, duration: string) => void;
+  disabled: boolean;
+}
 
 /** Template buttons (section 9), then reason and duration with the duration syntax as a hint. */
-export function BanFields({ form, disabled }: { form: BanForm; disabled: boolean }) {
-  const fill = (reason: string, duration: string) => {
-    form.setValue('reason', reason);
-    form.setValue('duration', duration);
-    form.clearErrors();
-  };
+export function BanFields({ reason, duration, onTemplate, disabled }: BanFieldsProps) {
   return (
     <div className="flex flex-col gap-2">
       <fieldset className="flex flex-wrap items-center gap-1.5" aria-label={t.banTemplates}>
@@ -21,27 +22,15 @@ export function BanFields({ form, disabled }: { form: BanForm; disabled: boolean
             size="sm"
             variant="secondary"
             disabled={disabled}
-            onClick={() => fill(tpl.reason, tpl.duration)}
+            onClick={() => onTemplate(tpl.reason, tpl.duration)}
           >
             {tpl.reason} · {tpl.duration}
           </Button>
         ))}
       </fieldset>
       <div className="flex flex-col gap-2 sm:flex-row">
-        <Input
-          label={t.reasonLabel}
-          className="sm:flex-1"
-          maxLength={200}
-          disabled={disabled}
-          {...form.register('reason')}
-        />
-        <Input
-          label={t.durationLabel}
-          hint={t.durationHint}
-          className="sm:w-44"
-          disabled={disabled}
-          {...form.register('duration')}
-        />
+        <Input label={t.reasonLabel} className="sm:flex-1" maxLength={200} disabled={disabled} {...reason} />
+        <Input label={t.durationLabel} hint={t.durationHint} className="sm:w-44" disabled={disabled} {...duration} />
       </div>
     </div>
   );

@@ -1,9 +1,9 @@
-import { type BulkAction, bulkActions, DEFAULT_BULK_BAN_DURATION, adminUsersUi as t } from '@canopy/contract';
+import { bulkActions, DEFAULT_BULK_BAN_DURATION, adminUsersUi as t } from '@canopy/contract';
 import { useForm } from 'react-hook-form';
-import { Button, Input, Modal } from '../../../../components/ui/index.ts';
+import { Button, Input, Modal, Select } from '../../../../components/ui/index.ts';
 import { useBulkAction } from '../api/user-actions.ts';
 import { BanFields } from '../ban-fields.tsx';
-import { FormError, Select } from '../manage/section.tsx';
+import { FormError } from '../manage/section.tsx';
 import { type BulkForm, buildBulkBody, bulkFieldsOf } from './bulk-body.ts';
 
 export interface BulkDialogProps {
@@ -21,7 +21,7 @@ export function BulkDialog({ userIds, onClose, onDone }: BulkDialogProps) {
   const form = useForm<BulkForm>({
     defaultValues: { action: 'ban', reason: '', duration: DEFAULT_BULK_BAN_DURATION, amount: '' },
   });
-  const fields = bulkFieldsOf(form.watch('action') as BulkAction);
+  const fields = bulkFieldsOf(form.watch('action'));
   const onSubmit = form.handleSubmit((values) => {
     const built = buildBulkBody(userIds, values);
     if (!built.ok) return form.setError('root', { message: built.error });
@@ -58,8 +58,18 @@ export function BulkDialog({ userIds, onClose, onDone }: BulkDialogProps) {
           disabled={bulk.pending}
           {...form.register('action', { onChange: () => form.clearErrors() })}
         />
-        {/* BanFields reads reason and duration only; the wider form is the same object. */}
-        {fields === 'ban' && <BanFields form={form as never} disabled={bulk.pending} />}
+        {fields === 'ban' && (
+          <BanFields
+            reason={form.register('reason')}
+            duration={form.register('duration')}
+            onTemplate={(reason, duration) => {
+              form.setValue('reason', reason);
+              form.setValue('duration', duration);
+              form.clearErrors();
+            }}
+            disabled={bulk.pending}
+          />
+        )}
         {(fields === 'days' || fields === 'slots') && (
           <Input
             label={fields === 'days' ? t.bulkAmountDays : t.bulkAmountSlots}

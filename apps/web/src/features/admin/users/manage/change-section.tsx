@@ -1,9 +1,9 @@
 import { adminPanelMessages, adminUsersUi as t, type UserChangeAction, userChangeActions } from '@canopy/contract';
 import { useForm } from 'react-hook-form';
-import { Button, Input } from '../../../../components/ui/index.ts';
+import { Button, Input, Select } from '../../../../components/ui/index.ts';
 import { useUserAction } from '../api/user-actions.ts';
 import { parseUserChange } from '../user-forms.ts';
-import { FormError, fieldRow, Section, Select } from './section.tsx';
+import { FormError, fieldRow, Section } from './section.tsx';
 
 export interface ChangeSectionProps {
   discordId: string;

@@ -1,5 +1,4 @@
-import type { ComponentProps, ReactNode } from 'react';
-import { useId } from 'react';
+import type { ReactNode } from 'react';
 
 /** A titled block of the manage-user dialog. */
 export function Section({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
@@ -8,34 +7,6 @@ export function Section({ title, testId, children }: { title: string; testId: st
       <h3 className="font-semibold text-ink text-sm">{title}</h3>
       {children}
     </section>
-  );
-}
-
-/** A labelled <select> in the style of `Input`; spread react-hook-form's `register()` into it. */
-export function Select({
-  label,
-  options,
-  className = '',
-  ...rest
-}: ComponentProps<'select'> & { label: string; options: readonly { value: string; label: string }[] }) {
-  const id = useId();
-  return (
-    <div className={`flex flex-col gap-1.5 ${className}`}>
-      <label htmlFor={id} className="font-medium text-ink text-sm">
-        {label}
-      </label>
-      <select
-        id={id}
-        className="h-[38px] rounded-md border border-line bg-canvas px-3 text-ink text-sm focus:border-accent disabled:opacity-50"
-        {...rest}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
   );
 }
 
