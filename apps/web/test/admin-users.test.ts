@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { adminBanMessages, adminUserMessages, adminUsersUi } from '@canopy/contract';
+import { adminBanMessages, adminUserLabels, adminUserMessages } from '@canopy/contract';
 import { buildBulkBody, bulkErrorTexts, bulkFieldsOf } from '../src/features/admin/users/bulk/bulk-body.ts';
 import { serverTimeText } from '../src/features/admin/users/server-time-text.ts';
 import {
@@ -140,9 +140,9 @@ describe('admin Users tab: server time text', () => {
   const none = { permanent: false, expiresAt: null, graceEndsAt: null, pendingMs: 0 };
 
   it('reads permanent, none, pending days, running, and in grace', () => {
-    assert.equal(serverTimeText({ ...none, permanent: true }, now), adminUsersUi.serverTimePermanent);
-    assert.equal(serverTimeText(none, now), adminUsersUi.serverTimeNone);
-    assert.equal(serverTimeText({ ...none, pendingMs: 3 * 86_400_000 }, now), adminUsersUi.serverTimePending(3));
+    assert.equal(serverTimeText({ ...none, permanent: true }, now), 'Permanent');
+    assert.equal(serverTimeText(none, now), adminUserLabels.serverTimeNone);
+    assert.equal(serverTimeText({ ...none, pendingMs: 3 * 86_400_000 }, now), adminUserLabels.serverTimePending(3));
     assert.match(serverTimeText({ ...none, expiresAt: '2026-01-15T00:00:00Z' }, now), /^Until \d\d\/01\/2026/);
     assert.match(
       serverTimeText({ ...none, expiresAt: '2026-01-05T00:00:00Z', graceEndsAt: '2026-01-12T00:00:00Z' }, now),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminCommonLabels } from './admin-labels.ts';
 import { adminPageSchema } from './admin-paging.ts';
 import { ADMIN_MAX_DAYS, ADMIN_MAX_SLOTS } from './admin-users.ts';
 import { SERVER_NAME_MAX } from './constants.ts';
@@ -189,7 +190,7 @@ export const adminBanLabels = {
   discordId: 'Discord ID',
   expires: 'Expires',
   /** Ban display: an empty or null expiry (admin document, section 4). */
-  permanent: 'Permanent',
+  permanent: adminCommonLabels.permanent,
   unban: 'Unban',
   unbanTitle: 'Unban user',
   unbanConfirm: (who: string) => `Lift the ban on ${who}?`,
@@ -197,5 +198,5 @@ export const adminBanLabels = {
   unbanFailed: 'Unban failed',
   ended: 'Ended',
   noBanLogs: 'No bans logged yet.',
-  cancel: 'Cancel',
+  cancel: adminCommonLabels.cancel,
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminCommonLabels } from './admin-labels.ts';
 import { adminPageSchema } from './admin-paging.ts';
 import { FEEDBACK_STATUSES, FEEDBACK_TYPES } from './feedback.ts';
 import { createRedeemCodeSchema, expiryDayEnd, redeemCodeTypes } from './redeem.ts';
@@ -20,7 +21,7 @@ export const adminContentLabels = {
   searchCodesPlaceholder: 'Search by code…',
   createCode: 'Create Code',
   create: 'Create',
-  cancel: 'Cancel',
+  cancel: adminCommonLabels.cancel,
   delete: 'Delete',
   copy: 'Copy',
   copyCode: (code: string) => `Copy ${code}`,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminCommonLabels } from './admin-labels.ts';
 import { adminPageSchema } from './admin-paging.ts';
 import { type AdminPermission, adminPermissions } from './permissions.ts';
 import { discordIdSchema } from './server-pages.ts';
@@ -48,7 +49,7 @@ export const adminRoleLabels = {
   editorTitle: (who: string) => `Permissions of ${who}`,
   presets: 'Presets',
   save: 'Save',
-  cancel: 'Cancel',
+  cancel: adminCommonLabels.cancel,
   retry: 'Retry',
 } as const;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminCommonLabels } from './admin-labels.ts';
 import { adminListQuerySchema, adminPageSchema } from './admin-paging.ts';
 import { actorTypeSchema } from './hosting.ts';
 import { serverStatusSchema } from './server.ts';
@@ -129,5 +130,5 @@ export const adminServerLabels = {
   alsoBanHint: 'Nobody can create a server with this name afterwards.',
   banReason: 'Reason',
   banReasonPlaceholder: 'Why the name is banned',
-  cancel: 'Cancel',
+  cancel: adminCommonLabels.cancel,
 } as const;

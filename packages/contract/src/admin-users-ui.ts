@@ -1,11 +1,14 @@
 import type { BulkAction } from './admin-bans.ts';
+import { adminCommonLabels } from './admin-labels.ts';
 import type { UserChangeAction } from './admin-users.ts';
 
 /** Labels of the admin Users tab, its manage-user dialog and its bulk dialog (admin document, sections 2–5). */
-export const adminUsersUi = {
+export const adminUserLabels = {
   searchPlaceholder: 'Search by Discord username, GrowID, Discord ID or server name',
   searchLabel: 'Search users',
   noUsers: 'No users found.',
+  /** Used and limit of an account, both already formatted in MB. */
+  storageUsage: (used: string, limit: string) => `${used} / ${limit} MB`,
   columns: {
     select: 'Select',
     user: 'Discord user',
@@ -23,8 +26,8 @@ export const adminUsersUi = {
   badgeBanned: 'Banned',
   badgeAdmin: 'Admin',
   badgeSuperAdmin: 'Super Admin',
-  none: '—',
-  permanent: 'Permanent',
+  none: adminCommonLabels.none,
+  permanent: adminCommonLabels.permanent,
   dialogTitle: (name: string) => `Manage user: ${name}`,
   loadingUser: 'Loading user',
   readOnly: 'You can view this user but not change them (users:manage is needed).',
@@ -40,7 +43,6 @@ export const adminUsersUi = {
     storage: 'Storage',
     credit: 'Credit',
   },
-  serverTimePermanent: 'Permanent',
   serverTimeNone: 'No server time',
   serverTimePending: (days: number) => `${days} day(s), starts with the first server`,
   serverTimeUntil: (date: string) => `Until ${date}`,
@@ -77,7 +79,7 @@ export const adminUsersUi = {
   adminsCannotBeBanned: 'Admins cannot be banned.',
   bulkTitle: (n: number) => `Bulk action on ${n} user(s)`,
   bulkRun: 'Apply',
-  cancel: 'Cancel',
+  cancel: adminCommonLabels.cancel,
   bulkAmountDays: 'Amount (days)',
   bulkAmountSlots: 'Amount (slots)',
   bulkActionLabels: {

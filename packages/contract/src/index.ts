@@ -3,6 +3,7 @@ import './zod-config.ts';
 
 export * from './admin-bans.ts';
 export * from './admin-content.ts';
+export * from './admin-labels.ts';
 export * from './admin-overview.ts';
 export * from './admin-paging.ts';
 export * from './admin-panel.ts';

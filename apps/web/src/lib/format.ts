@@ -18,6 +18,16 @@ export function formatSize(mb: number | null | undefined): string {
   return `${Number(mb.toFixed(1))}MB`;
 }
 
+const mbFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
+
+/**
+ * An exact size in MB as a number in the reader's locale ('1,234.5'), for places whose heading or unit already
+ * says MB (admin tables); `formatSize` scales to GB and TB instead.
+ */
+export function formatMB(mb: number): string {
+  return mbFormat.format(mb);
+}
+
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric' });
 const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
   day: '2-digit',

@@ -1,4 +1,4 @@
-import { type BanLog, adminBanLabels as l } from '@canopy/contract';
+import { type BanLog, adminCommonLabels as common, adminBanLabels as l } from '@canopy/contract';
 import { Button } from '../../../components/ui/index.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { adminTable as t } from '../components/admin-list-frame.tsx';
@@ -47,11 +47,11 @@ export function BanLogsTable({ rows, canUnban, onUnban }: BanLogsTableProps) {
               <td className={`${t.cell} font-medium text-ink`}>
                 <span className="break-all">{row.discordUsername}</span>
                 <span className="mt-1 flex flex-col font-normal text-ink-muted text-xs 2xl:hidden">
-                  <span>{row.growId ?? '—'}</span>
+                  <span>{row.growId ?? common.none}</span>
                   <span className="break-all font-mono">{row.discordId}</span>
                 </span>
               </td>
-              <td className={`${t.cell} ${large}`}>{row.growId ?? '—'}</td>
+              <td className={`${t.cell} ${large}`}>{row.growId ?? common.none}</td>
               <td className={`${t.cell} ${large} font-mono text-ink-muted text-xs`}>{row.discordId}</td>
               <td className={`${t.cell} ${medium}`}>{row.bannedBy}</td>
               <td className={t.cell}>

@@ -1,7 +1,14 @@
-import { type AdminTabId, adminPanelMessages, adminTabs, visibleAdminTabs } from '@canopy/contract';
-import { Suspense, useEffect, useState } from 'react';
+import {
+  type AdminTabId,
+  adminPanelMessages,
+  adminTabs,
+  adminCommonLabels as common,
+  visibleAdminTabs,
+} from '@canopy/contract';
+import { Suspense, useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { SkeletonRows } from '../../../components/ui/index.ts';
+import { useEscapeKey } from '../../../hooks/use-escape-key.ts';
 import { useRegisteredProfile } from '../../../lib/profile-query.ts';
 import { adminCallerOf } from '../admin-caller.ts';
 import { ADMIN_TAB_PARAM, chooseAdminTab } from '../admin-tab-param.ts';
@@ -21,17 +28,13 @@ export function AdminPage() {
   const tabs = caller.isAdmin ? visibleAdminTabs(caller) : [];
   const active = chooseAdminTab(params.get(ADMIN_TAB_PARAM), tabs);
 
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setMenuOpen(false);
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [menuOpen]);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  useEscapeKey(menuOpen, closeMenu);
 
   if (active === null)
     return (
       <section className="flex flex-col gap-4">
-        <h1 className="font-bold text-2xl text-ink">Admin Panel</h1>
+        <h1 className="font-bold text-2xl text-ink">{common.panelTitle}</h1>
         <p data-testid="admin-no-permission" className="text-red-400">
           {adminPanelMessages.noPermission}
         </p>
@@ -48,7 +51,7 @@ export function AdminPage() {
   return (
     <section className="flex flex-col gap-6">
       <header className="flex items-center justify-between gap-3">
-        <h1 className="font-bold text-2xl text-ink">Admin Panel</h1>
+        <h1 className="font-bold text-2xl text-ink">{common.panelTitle}</h1>
         <button
           type="button"
           aria-expanded={menuOpen}
@@ -56,14 +59,14 @@ export function AdminPage() {
           onClick={() => setMenuOpen((open) => !open)}
           className="rounded-md border border-line px-3 py-1 text-ink text-sm lg:hidden"
         >
-          {menuOpen ? 'Close sections' : 'Sections'}
+          {menuOpen ? common.closeSections : common.sections}
         </button>
       </header>
       <div className="flex gap-6">
         {menuOpen && (
           <button
             type="button"
-            aria-label="Close sections"
+            aria-label={common.closeSections}
             tabIndex={-1}
             onClick={() => setMenuOpen(false)}
             className="fixed inset-0 z-40 bg-black/50 lg:hidden"

@@ -1,4 +1,4 @@
-import type { AdminTab, AdminTabId } from '@canopy/contract';
+import { type AdminTab, type AdminTabId, adminCommonLabels } from '@canopy/contract';
 
 export interface AdminSidebarProps {
   tabs: readonly AdminTab[];
@@ -9,7 +9,7 @@ export interface AdminSidebarProps {
 /** The panel's tab list: a column beside the content, or the body of the slide-in menu on small screens. */
 export function AdminSidebar({ tabs, active, onSelect }: AdminSidebarProps) {
   return (
-    <nav aria-label="Admin sections" data-testid="admin-sidebar">
+    <nav aria-label={adminCommonLabels.sectionsNav} data-testid="admin-sidebar">
       <ul className="flex flex-col gap-1">
         {tabs.map((tab) => (
           <li key={tab.id}>

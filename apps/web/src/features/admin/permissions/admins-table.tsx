@@ -1,4 +1,10 @@
-import { type AdminAccount, adminPermissions, adminRoleMessages, adminRoleLabels as labels } from '@canopy/contract';
+import {
+  type AdminAccount,
+  adminPermissions,
+  adminRoleMessages,
+  adminCommonLabels as common,
+  adminRoleLabels as labels,
+} from '@canopy/contract';
 import { Badge, Button } from '../../../components/ui/index.ts';
 import { adminTable } from '../components/admin-list-frame.tsx';
 import { stackedTable as stacked } from '../components/stacked-table.ts';
@@ -64,7 +70,7 @@ export function AdminsTable({ admins, selfId, onAction, busyId }: AdminsTablePro
                   <div className="font-mono text-ink-muted text-xs">{admin.id}</div>
                 </td>
                 <td data-label={col.growId} className={cell}>
-                  {admin.growId ?? '—'}
+                  {admin.growId ?? common.none}
                 </td>
                 <td data-label={col.role} className={cell}>
                   <RoleBadge superAdmin={admin.isSuperAdmin} />

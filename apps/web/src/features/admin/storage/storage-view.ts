@@ -40,13 +40,6 @@ export function consumerRows(consumers: readonly StorageConsumer[]): ConsumerRow
   }));
 }
 
-const mbFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
-
-/** MB with up to two decimals in the reader's locale, for exact numbers in the table ('1,234.5'). */
-export function formatMB(mb: number): string {
-  return mbFormat.format(mb);
-}
-
 /** A percent with one decimal ('42.5%'). */
 export function formatPercent(percent: number): string {
   return `${percent.toFixed(1)}%`;

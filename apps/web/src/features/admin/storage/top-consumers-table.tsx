@@ -1,6 +1,7 @@
-import { adminOverviewMessages as text } from '@canopy/contract';
+import { adminCommonLabels as common, adminOverviewMessages as text } from '@canopy/contract';
+import { formatMB } from '../../../lib/format.ts';
 import { adminTable } from '../components/admin-list-frame.tsx';
-import { type ConsumerRow, formatMB, formatPercent } from './storage-view.ts';
+import { type ConsumerRow, formatPercent } from './storage-view.ts';
 
 /** The top consumers with exact numbers, for screen readers and for anyone who wants more than bar lengths. */
 export function TopConsumersTable({ rows }: { rows: ConsumerRow[] }) {
@@ -11,7 +12,7 @@ export function TopConsumersTable({ rows }: { rows: ConsumerRow[] }) {
         <thead className={adminTable.head}>
           <tr>
             <th scope="col" className={adminTable.cell}>
-              #
+              {common.rank}
             </th>
             <th scope="col" className={adminTable.cell}>
               {text.storageAccountColumn}
@@ -23,7 +24,7 @@ export function TopConsumersTable({ rows }: { rows: ConsumerRow[] }) {
               {text.storageLimit}
             </th>
             <th scope="col" className={`${adminTable.cell} text-right`}>
-              %
+              {common.percent}
             </th>
           </tr>
         </thead>

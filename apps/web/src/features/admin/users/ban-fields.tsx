@@ -1,4 +1,4 @@
-import { banTemplates, adminUsersUi as t } from '@canopy/contract';
+import { banTemplates, adminUserLabels as t } from '@canopy/contract';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Button, Input } from '../../../components/ui/index.ts';
 

@@ -1,11 +1,11 @@
-import { type ServerTime, adminUsersUi as t } from '@canopy/contract';
+import { type ServerTime, adminUserLabels as t } from '@canopy/contract';
 import { formatDateTime } from '../../../lib/format.ts';
 
 const DAY_MS = 86_400_000;
 
 /** The manage-user dialog's server time: permanent, waiting for a server, running until, in grace, or none. */
 export function serverTimeText(time: ServerTime, now: Date): string {
-  if (time.permanent) return t.serverTimePermanent;
+  if (time.permanent) return t.permanent;
   if (time.expiresAt) {
     if (Date.parse(time.expiresAt) > now.getTime()) return t.serverTimeUntil(formatDateTime(time.expiresAt));
     // A grace that has ended too means the server is (being) deleted: no time left to show.

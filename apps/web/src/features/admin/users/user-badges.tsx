@@ -1,4 +1,4 @@
-import { type AdminUserRow, adminUsersUi as t } from '@canopy/contract';
+import { type AdminUserRow, adminUserLabels as t } from '@canopy/contract';
 import { Badge } from '../../../components/ui/index.ts';
 
 /** The account's plan: Free or Paid. */

@@ -1,4 +1,4 @@
-import { type AdminUserRow, adminPanelMessages, adminUserPageSchema, adminUsersUi as t } from '@canopy/contract';
+import { type AdminUserRow, adminPanelMessages, adminUserPageSchema, adminUserLabels as t } from '@canopy/contract';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/index.ts';
 import { useAdminCan } from '../admin-caller.ts';

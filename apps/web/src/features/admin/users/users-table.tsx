@@ -1,6 +1,7 @@
-import { type AdminUserRow, adminUsersUi as t } from '@canopy/contract';
+import { type AdminUserRow, adminUserLabels as t } from '@canopy/contract';
 import { useEffect, useRef } from 'react';
 import { Button } from '../../../components/ui/index.ts';
+import { formatMB } from '../../../lib/format.ts';
 import { adminTable } from '../components/admin-list-frame.tsx';
 import { PlanBadge, StatusBadges } from './user-badges.tsx';
 import { pagePartlySelected, pageSelected, type Selection } from './user-selection.ts';
@@ -19,8 +20,6 @@ const c = adminTable.cell;
 // On a phone only the box, the user and the Manage button keep a column; the rest goes under the name.
 const wide = 'hidden md:table-cell';
 const box = 'size-4 accent-(--color-accent)';
-/** Storage figures to one decimal: the used size is measured, not whole. */
-export const roundMB = (mb: number) => Math.round(mb * 10) / 10;
 
 /** The header box, in the mixed state when part of the page is selected. */
 function PageBox({ checked, mixed, onChange }: { checked: boolean; mixed: boolean; onChange: () => void }) {
@@ -108,7 +107,7 @@ export function UsersTable({ rows, selection, selectable, onToggle, onTogglePage
                 <PlanBadge plan={user.AccountType} />
               </td>
               <td className={`${c} ${wide} whitespace-nowrap tabular-nums`}>
-                {roundMB(user.StorageUsedMB)} / {roundMB(user.StorageLimitMB)} MB
+                {t.storageUsage(formatMB(user.StorageUsedMB), formatMB(user.StorageLimitMB))}
               </td>
               <td className={`${c} ${wide}`}>
                 <StatusBadges user={user} />

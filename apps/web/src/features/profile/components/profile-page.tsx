@@ -1,4 +1,4 @@
-import { type Profile, redeemLabels, redeemMessages } from '@canopy/contract';
+import { type Profile, paidPlanLabels, redeemLabels, redeemMessages } from '@canopy/contract';
 import type { ReactNode } from 'react';
 import { Avatar, Card, ExpiryCountdown, UsageBar } from '../../../components/ui/index.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
@@ -63,7 +63,7 @@ function AccountType({ profile }: { profile: Profile }) {
     <span className="flex flex-col items-end">
       <span>Paid</span>
       <span data-testid="profile-paid-until" className="font-normal text-ink-muted text-xs">
-        {profile.paidUntil ? `until ${formatDateTime(profile.paidUntil)}` : 'no end date'}
+        {profile.paidUntil ? paidPlanLabels.until(formatDateTime(profile.paidUntil)) : paidPlanLabels.noEndDate}
       </span>
     </span>
   );

@@ -1,6 +1,7 @@
 import type { Profile, Settings } from '@canopy/contract';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
+import { useEscapeKey } from '../../../hooks/use-escape-key.ts';
 import { SkyHelper } from '../../assistant/components/sky-helper.tsx';
 import { Sidebar } from './sidebar.tsx';
 
@@ -21,12 +22,8 @@ export function AppShell({ profile, settings, onLogout, children }: AppShellProp
   const { pathname } = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the effect of a path change
   useEffect(() => setMenuOpen(false), [pathname]);
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setMenuOpen(false);
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [menuOpen]);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  useEscapeKey(menuOpen, closeMenu);
 
   return (
     <div className="min-h-screen md:flex">

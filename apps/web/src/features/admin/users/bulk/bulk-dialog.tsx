@@ -1,4 +1,4 @@
-import { bulkActions, DEFAULT_BULK_BAN_DURATION, adminUsersUi as t } from '@canopy/contract';
+import { bulkActions, DEFAULT_BULK_BAN_DURATION, adminUserLabels as t } from '@canopy/contract';
 import { useForm } from 'react-hook-form';
 import { Button, Input, Modal, Select } from '../../../../components/ui/index.ts';
 import { useBulkAction } from '../api/user-actions.ts';

@@ -1,4 +1,4 @@
-import { type AdminUserDetail, adminPanelMessages, DEFAULT_BAN_DURATION, adminUsersUi as t } from '@canopy/contract';
+import { type AdminUserDetail, adminPanelMessages, DEFAULT_BAN_DURATION, adminUserLabels as t } from '@canopy/contract';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../../components/ui/index.ts';
 import { useUserAction } from '../api/user-actions.ts';

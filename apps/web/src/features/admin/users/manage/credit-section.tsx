@@ -1,4 +1,4 @@
-import { adminPanelMessages, adminUsersUi as t } from '@canopy/contract';
+import { adminPanelMessages, adminUserLabels as t } from '@canopy/contract';
 import { useForm } from 'react-hook-form';
 import { Button, Input } from '../../../../components/ui/index.ts';
 import { useUserAction } from '../api/user-actions.ts';

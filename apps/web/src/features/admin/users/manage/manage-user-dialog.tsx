@@ -1,4 +1,4 @@
-import { adminUsersUi as t } from '@canopy/contract';
+import { adminUserLabels as t } from '@canopy/contract';
 import { useIsMutating } from '@tanstack/react-query';
 import { Modal, Spinner } from '../../../../components/ui/index.ts';
 import { useErrorToast } from '../../../../hooks/use-error-toast.ts';

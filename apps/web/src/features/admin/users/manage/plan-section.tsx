@@ -1,4 +1,4 @@
-import { type AdminUserRow, adminPanelMessages, DEFAULT_PAID_DURATION, adminUsersUi as t } from '@canopy/contract';
+import { type AdminUserRow, adminPanelMessages, DEFAULT_PAID_DURATION, adminUserLabels as t } from '@canopy/contract';
 import { useForm } from 'react-hook-form';
 import { Button, Input } from '../../../../components/ui/index.ts';
 import { useUserAction } from '../api/user-actions.ts';

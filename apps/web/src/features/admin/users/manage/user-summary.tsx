@@ -1,9 +1,8 @@
-import { type AdminUserDetail, adminUsersUi as t } from '@canopy/contract';
+import { type AdminUserDetail, adminUserLabels as t } from '@canopy/contract';
 import type { ReactNode } from 'react';
-import { formatDateTime } from '../../../../lib/format.ts';
+import { formatDateTime, formatMB } from '../../../../lib/format.ts';
 import { serverTimeText } from '../server-time-text.ts';
 import { PlanBadge, StatusBadges } from '../user-badges.tsx';
-import { roundMB } from '../users-table.tsx';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -40,9 +39,7 @@ export function UserSummary({ user }: { user: AdminUserDetail }) {
         <Field label={f.slots}>
           <span data-testid="admin-user-slots">{user.Slot}</span>
         </Field>
-        <Field label={f.storage}>
-          {roundMB(user.StorageUsedMB)} / {roundMB(user.StorageLimitMB)} MB
-        </Field>
+        <Field label={f.storage}>{t.storageUsage(formatMB(user.StorageUsedMB), formatMB(user.StorageLimitMB))}</Field>
         <Field label={f.credit}>{user.Credit}</Field>
       </dl>
       {ban && (
