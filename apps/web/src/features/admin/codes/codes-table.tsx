@@ -1,7 +1,7 @@
 import { type AdminRedeemCode, adminContentLabels as labels } from '@canopy/contract';
 import { Button } from '../../../components/ui/index.ts';
 import { adminTable } from '../components/admin-list-frame.tsx';
-import { stackedTable as stacked } from '../components/stacked-table.ts';
+import { StackedTable, stackedTable as stacked, stackedCell, stackedRow } from '../components/stacked-table.tsx';
 import { CodeStatusBadge } from './code-status-badge.tsx';
 import { CopyCodeButton } from './copy-code-button.tsx';
 
@@ -13,7 +13,7 @@ export interface CodesTableProps {
 
 const col = labels.column;
 const headers = [col.code, col.type, col.amount, col.claimed, col.expiry, col.status, ''];
-const cell = `${adminTable.cell} ${stacked.cell}`;
+const cell = stackedCell;
 
 /** Claims against the stock, expandable to who claimed (also in the title, for a quick hover). */
 function Claimed({ code }: { code: AdminRedeemCode }) {
@@ -35,67 +35,42 @@ function Claimed({ code }: { code: AdminRedeemCode }) {
 /** The Redeem Codes list (admin document, section 3): a table on wide screens, one card per code below. */
 export function CodesTable({ codes, onDelete }: CodesTableProps) {
   return (
-    <div className={adminTable.wrap}>
-      <table className={`${adminTable.table} ${stacked.table}`}>
-        <thead className={`${adminTable.head} ${stacked.head}`}>
-          <tr>
-            {headers.map((header) => (
-              <th key={header} scope="col" className={adminTable.cell}>
-                {header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className={`${adminTable.body} ${stacked.body}`}>
-          {codes.length === 0 && (
-            <tr className="max-xl:block">
-              <td colSpan={headers.length} className={`${adminTable.empty} max-xl:block`}>
-                {labels.noCodes}
-              </td>
-            </tr>
-          )}
-          {codes.map((code) => (
-            <tr
-              key={code.code}
-              data-testid="admin-code-row"
-              data-code={code.code}
-              className={`${adminTable.row} ${stacked.row}`}
-            >
-              <td data-label={col.code} className={`${cell} ${stacked.wide}`}>
-                <div className="flex items-center gap-1">
-                  <span className="break-all font-mono text-ink">{code.code}</span>
-                  <CopyCodeButton code={code.code} />
-                </div>
-                <div className="text-ink-muted text-xs">{labels.createdBy(code.createdBy)}</div>
-              </td>
-              <td data-label={col.type} className={cell}>
-                {code.type}
-              </td>
-              <td data-label={col.amount} className={`${cell} tabular-nums`}>
-                {code.amount}
-              </td>
-              <td data-label={col.claimed} className={cell}>
-                <Claimed code={code} />
-              </td>
-              <td data-label={col.expiry} className={`${cell} whitespace-nowrap`}>
-                {code.expiryDate ?? labels.noExpiry}
-              </td>
-              <td data-label={col.status} className={cell}>
-                <CodeStatusBadge status={code.displayStatus} />
-              </td>
-              <td
-                className={`${adminTable.cell} text-right max-xl:col-span-full max-xl:p-0 max-xl:text-left ${onDelete ? '' : 'max-xl:hidden'}`}
-              >
-                {onDelete && (
-                  <Button size="sm" variant="danger" onClick={() => onDelete(code.code)}>
-                    {labels.delete}
-                  </Button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <StackedTable headers={headers} empty={labels.noCodes} isEmpty={codes.length === 0}>
+      {codes.map((code) => (
+        <tr key={code.code} data-testid="admin-code-row" data-code={code.code} className={stackedRow}>
+          <td data-label={col.code} className={`${cell} ${stacked.wide}`}>
+            <div className="flex items-center gap-1">
+              <span className="break-all font-mono text-ink">{code.code}</span>
+              <CopyCodeButton code={code.code} />
+            </div>
+            <div className="text-ink-muted text-xs">{labels.createdBy(code.createdBy)}</div>
+          </td>
+          <td data-label={col.type} className={cell}>
+            {code.type}
+          </td>
+          <td data-label={col.amount} className={`${cell} tabular-nums`}>
+            {code.amount}
+          </td>
+          <td data-label={col.claimed} className={cell}>
+            <Claimed code={code} />
+          </td>
+          <td data-label={col.expiry} className={`${cell} whitespace-nowrap`}>
+            {code.expiryDate ?? labels.noExpiry}
+          </td>
+          <td data-label={col.status} className={cell}>
+            <CodeStatusBadge status={code.displayStatus} />
+          </td>
+          <td
+            className={`${adminTable.cell} text-right max-xl:col-span-full max-xl:p-0 max-xl:text-left ${onDelete ? '' : 'max-xl:hidden'}`}
+          >
+            {onDelete && (
+              <Button size="sm" variant="danger" onClick={() => onDelete(code.code)}>
+                {labels.delete}
+              </Button>
+            )}
+          </td>
+        </tr>
+      ))}
+    </StackedTable>
   );
 }
