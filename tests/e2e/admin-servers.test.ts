@@ -1,22 +1,17 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { adminBanLabels, adminPanelMessages, hostingMessages, adminServerLabels as l } from '@canopy/contract';
-import type { Page } from 'playwright-core';
+import {
+  adminBanLabels,
+  adminBanMessages,
+  adminPanelMessages,
+  hostingMessages,
+  adminServerLabels as l,
+} from '@canopy/contract';
+import { adminPanel } from './support/admin.ts';
 import { apiCall, apiCreateServer, apiSignIn, apiSignInRegistered } from './support/api.ts';
 import { ADMIN_USERNAME, setAvailableSlots } from './support/app.ts';
-import { signInWithDevProvider } from './support/browser.ts';
 import { LIVE_TIMEOUT_MS, toast } from './support/pages.ts';
 import { useApp } from './support/suite.ts';
-
-/** The admin's browser on /admin at `tab`, signed in through the dev provider. */
-async function adminPanel(suite: ReturnType<typeof useApp>, tab: string): Promise<Page> {
-  const page = await (await suite.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await signInWithDevProvider(page, suite.app.url, ADMIN_USERNAME);
-  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-  await page.goto(`${suite.app.url}/admin?tab=${tab}`);
-  await page.locator(`[data-testid="admin-tab"][data-tab="${tab}"]`).waitFor();
-  return page;
-}
 
 describe('admin Servers, Banned Servers and Ban Logs tabs', () => {
   const suite = useApp();
@@ -56,7 +51,7 @@ describe('admin Servers, Banned Servers and Ban Logs tabs', () => {
     await dialog.getByRole('checkbox', { name: l.alsoBan }).check();
     await dialog.getByRole('textbox', { name: l.banReason }).fill('Phishing lookalike');
     await dialog.getByRole('button', { name: l.delete, exact: true }).click();
-    await toast(page, 'Server name Shady_Realm is banned.');
+    await toast(page, adminBanMessages.serverNameBanned('Shady_Realm'));
     await row.waitFor({ state: 'detached' });
 
     await page.getByTestId('admin-sidebar').getByRole('button', { name: 'Banned Servers' }).click();
@@ -98,7 +93,7 @@ describe('admin Servers, Banned Servers and Ban Logs tabs', () => {
     await page.getByRole('dialog', { name: adminBanLabels.unbanTitle }).getByRole('button', { name: 'Unban' }).click();
     await toast(page, adminPanelMessages.userUnbanned);
     await log.waitFor({ state: 'detached' });
-    const profile = await apiCall(suite.app.url, admin.token, 'GET', '/admin/ban-logs');
-    assert.equal((profile.body as { items: { active: boolean }[] }).items[0]?.active, false);
+    const banLogs = await apiCall(suite.app.url, admin.token, 'GET', '/admin/ban-logs');
+    assert.equal((banLogs.body as { items: { active: boolean }[] }).items[0]?.active, false);
   });
 });

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { type AdminStats, adminOverviewMessages, adminPanelMessages, defaultSettings } from '@canopy/contract';
 import type { Page } from 'playwright-core';
+import { adminPanel } from './support/admin.ts';
 import { apiCall, apiSignIn, apiSignInRegistered } from './support/api.ts';
 import { ADMIN_USERNAME } from './support/app.ts';
 import { signInWithDevProvider } from './support/browser.ts';
@@ -13,16 +14,6 @@ const USERS = [
   ['visitor', 'Visitor1'],
   ['player2', 'PlayerTwo'],
 ] as const;
-
-/** The admin's browser on /admin, signed in through the dev provider. */
-async function adminPanel(suite: ReturnType<typeof useApp>, tab: string): Promise<Page> {
-  const page = await (await suite.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await signInWithDevProvider(page, suite.app.url, ADMIN_USERNAME);
-  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-  await page.goto(`${suite.app.url}/admin?tab=${tab}`);
-  await page.locator(`[data-testid="admin-tab"][data-tab="${tab}"]`).waitFor();
-  return page;
-}
 
 /** Flips the maintenance switch of the Settings tab, saves, and waits for the success toast. */
 async function saveMaintenance(page: Page, on: boolean) {

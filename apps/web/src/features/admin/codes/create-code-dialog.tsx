@@ -57,7 +57,9 @@ export function CreateCodeDialog({ open, onClose }: { open: boolean; onClose: ()
         <div data-testid="admin-code-created" className="flex flex-col gap-2">
           <p className="text-ink-muted">{labels.createdHeading}</p>
           <div className="flex items-center justify-between gap-2 rounded-md border border-line bg-canvas px-3 py-2">
-            <span className="break-all font-mono text-ink text-lg">{created}</span>
+            <span data-testid="admin-code-created-text" className="break-all font-mono text-ink text-lg">
+              {created}
+            </span>
             <CopyCodeButton code={created} />
           </div>
         </div>
