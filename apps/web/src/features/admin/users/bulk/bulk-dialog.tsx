@@ -58,18 +58,7 @@ export function BulkDialog({ userIds, onClose, onDone }: BulkDialogProps) {
           disabled={bulk.pending}
           {...form.register('action', { onChange: () => form.clearErrors() })}
         />
-        {fields === 'ban' && (
-          <BanFields
-            reason={form.register('reason')}
-            duration={form.register('duration')}
-            onTemplate={(reason, duration) => {
-              form.setValue('reason', reason);
-              form.setValue('duration', duration);
-              form.clearErrors();
-            }}
-            disabled={bulk.pending}
-          />
-        )}
+        {fields === 'ban' && <BanFields form={form} disabled={bulk.pending} />}
         {(fields === 'days' || fields === 'slots') && (
           <Input
             label={fields === 'days' ? t.bulkAmountDays : t.bulkAmountSlots}

@@ -47,16 +47,7 @@ export function BanSection({ user, disabled }: BanSectionProps) {
         </p>
       ) : (
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-2">
-          <BanFields
-            reason={form.register('reason')}
-            duration={form.register('duration')}
-            onTemplate={(reason, duration) => {
-              form.setValue('reason', reason);
-              form.setValue('duration', duration);
-              form.clearErrors();
-            }}
-            disabled={disabled}
-          />
+          <BanFields form={form} disabled={disabled} />
           <FormError message={form.formState.errors.root?.message} />
           <div>
             <Button type="submit" variant="danger" disabled={disabled} loading={ban.isPending}>
