@@ -8,6 +8,7 @@ import {
   serverPageMessages as p,
   type ServerSocketMessage,
   serverSocketMessageSchema,
+  utcDateTimeText,
 } from '@canopy/contract';
 import { WebSocket } from 'ws';
 import { type BanCast, banCast, banRow, refusedToAllButHolders, type Session } from './support/admin-bans.ts';
@@ -59,16 +60,21 @@ describeEachDatabase('admin bans', (api) => {
     assert.equal(res.status, 200, JSON.stringify(res.body));
     const expires = a.clock.now + 7 * 86_400_000;
     assert.deepEqual(res.body, { message: b.banned(target.growId, new Date(expires).toISOString()) });
+    assert.match(res.body.message, / is banned until \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d UTC\.$/);
     const row = await banRow(a, target.user.id);
     assert.equal(row?.is_banned, 1);
     assert.equal(row?.ban_reason, 'Spamming/Flooding');
     assert.equal(row?.banned_by, c.manager.growId);
     assert.equal(Number(row?.ban_expires), expires);
-    const logged = await a.ctx.db.get<{ actor_name: string }>(
-      "SELECT actor_name FROM activity_logs WHERE action = 'User banned' AND details LIKE ?",
+    const logged = await a.ctx.db.get<{ actor_name: string; details: string }>(
+      "SELECT actor_name, details FROM activity_logs WHERE action = 'User banned' AND details LIKE ?",
       [`%${target.user.id}%`],
     );
     assert.equal(logged?.actor_name, c.manager.growId);
+    assert.equal(
+      logged?.details,
+      `${target.growId} (${target.user.id}) until ${utcDateTimeText(expires)}: Spamming/Flooding`,
+    );
 
     // The profile says so, with who banned; the next server-side action is refused.
     const profile = await a.request('GET', `/users/${target.user.id}/profile`, { token: target.sessionToken });

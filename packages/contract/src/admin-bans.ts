@@ -3,7 +3,7 @@ import { adminCommonLabels } from './admin-labels.ts';
 import { adminPageSchema } from './admin-paging.ts';
 import { ADMIN_MAX_DAYS, ADMIN_MAX_SLOTS } from './admin-users.ts';
 import { SERVER_NAME_MAX } from './constants.ts';
-import { parseDuration } from './duration.ts';
+import { parseDuration, utcDateTimeText } from './duration.ts';
 
 /** Longest ban reason (user ban or server-name ban) the api stores. */
 export const BAN_REASON_MAX = 200;
@@ -28,8 +28,9 @@ export const adminBanMessages = {
   adminCannotBeBanned: 'Admins cannot be banned.',
   userNotFound: 'User not found.',
   notBanned: 'This user is not banned.',
+  /** `expires` is ISO (or null: permanent); the text reads it in UTC (duration.ts utcDateTimeText). */
   banned: (who: string, expires: string | null) =>
-    expires === null ? `${who} is banned permanently.` : `${who} is banned until ${expires}.`,
+    expires === null ? `${who} is banned permanently.` : `${who} is banned until ${utcDateTimeText(expires)}.`,
   unbanned: (who: string) => `${who} is unbanned.`,
   serverNameAndReasonRequired: 'Server name and reason are required.',
   serverNameTooLong: `A server name is at most ${SERVER_NAME_MAX} characters.`,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { adminPageSchema } from './admin-paging.ts';
+import { utcDateTimeText } from './duration.ts';
 import { creditMessages, MAX_CREDIT_CHANGE } from './shop.ts';
 import { banInfoSchema, serverTimeSchema } from './user.ts';
 
@@ -27,8 +28,11 @@ export const adminUserMessages = {
   slotsRemoved: (n: number, who: string) => `Removed ${n} slot(s) from ${who}.`,
   slotsSet: (n: number, who: string) => `Set ${who}'s slots to ${n}.`,
   storageSet: (mb: number, who: string) => `Set ${who}'s storage limit to ${mb} MB.`,
+  /** `until` is ISO (or null: no end); the text reads it in UTC (duration.ts utcDateTimeText). */
   paidSet: (who: string, until: string | null) =>
-    until === null ? `${who} is now on the Paid plan with no end.` : `${who} is now on the Paid plan until ${until}.`,
+    until === null
+      ? `${who} is now on the Paid plan with no end.`
+      : `${who} is now on the Paid plan until ${utcDateTimeText(until)}.`,
   freeSet: (who: string) => `${who} is now on the Free plan.`,
   creditChanged: (amount: number, who: string, balance: number) =>
     amount > 0

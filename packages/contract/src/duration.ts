@@ -21,3 +21,16 @@ export function parseDuration(text: string): number | null | undefined {
   const ms = Number(m[1]) * UNIT_MS[m[2] as keyof typeof UNIT_MS];
   return ms > 0 && ms <= DURATION_MAX_MS ? ms : undefined;
 }
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/**
+ * A moment as readers of api texts (toasts, activity log details) see it, e.g. '22 Dec 2026, 22:16 UTC': the api
+ * does not know the reader's time zone, so it says UTC rather than print a raw ISO timestamp.
+ */
+export function utcDateTimeText(when: string | number): string {
+  const d = new Date(when);
+  if (Number.isNaN(d.getTime())) return String(when);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} UTC`;
+}

@@ -1,4 +1,4 @@
-import { type BanLog, adminBanMessages as m, parseDuration } from '@canopy/contract';
+import { type BanLog, adminBanMessages as m, parseDuration, utcDateTimeText } from '@canopy/contract';
 import { activityRepo } from '../../activity/activity.repo.ts';
 import { collaboratorsRepo } from '../../collaborators/collaborators.repo.ts';
 import type { AppContext } from '../../context.ts';
@@ -44,7 +44,7 @@ export async function banUser(ctx: AppContext, admin: UserRow, targetId: string,
       banned_at: now,
       expires,
     });
-    const until = expires === null ? 'permanently' : `until ${iso(expires)}`;
+    const until = expires === null ? 'permanently' : `until ${utcDateTimeText(expires)}`;
     await activityRepo.add(
       tx,
       {

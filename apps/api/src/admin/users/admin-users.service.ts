@@ -5,6 +5,7 @@ import {
   adminUserMessages as m,
   parseDuration,
   setPaidSchema,
+  utcDateTimeText,
 } from '@canopy/contract';
 import { activityRepo } from '../../activity/activity.repo.ts';
 import type { AppContext } from '../../context.ts';
@@ -89,7 +90,13 @@ export function setPaid(ctx: AppContext, actor: UserRow, targetId: string, input
   return withLockedUser(ctx, targetId, async (tx, u) => {
     await tx.run("UPDATE users SET account_type = 'Paid', paid_until = ? WHERE id = ?", [until, targetId]);
     const untilText = until === null ? null : new Date(until).toISOString();
-    await log(tx, actor, 'Plan set to Paid', `${displayName(u)} (${targetId}): until ${untilText ?? 'no end'}`, now);
+    await log(
+      tx,
+      actor,
+      'Plan set to Paid',
+      `${displayName(u)} (${targetId}): until ${until === null ? 'no end' : utcDateTimeText(until)}`,
+      now,
+    );
     return { message: m.paidSet(displayName(u), untilText) };
   });
 }
