@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import {
   adminServerMessages,
+  adminUserMessages,
   adminBanMessages as b,
   banLogPageSchema,
   hostingMessages as h,
@@ -115,25 +116,28 @@ describeEachDatabase('admin bans', (api) => {
     assert.equal(logs.items[0]?.growId, target.growId);
   });
 
-  it('ban: the spec text for a missing reason or duration or a bad duration; nothing changes', async () => {
+  it('ban: the spec text for a missing reason or duration, the syntax text for a bad duration; nothing changes', async () => {
     const a = api();
     const target = await signInRegistered(a);
     const path = `/admin/users/${target.user.id}/ban`;
-    for (const body of [
-      undefined,
-      {},
-      { reason: 'x' },
-      { duration: '30d' },
-      { reason: '   ', duration: '30d' },
-      { reason: 'x', duration: '' },
-      { reason: 'x', duration: '3x' },
-      { reason: 'x', duration: '0d' },
-      { reason: 'x', duration: 'forever' },
-      { reason: 5, duration: '1d' },
-    ]) {
+    const cases: [unknown, string][] = [
+      [undefined, b.reasonAndDurationRequired],
+      [{}, b.reasonAndDurationRequired],
+      [{ reason: 'x' }, b.reasonAndDurationRequired],
+      [{ duration: '30d' }, b.reasonAndDurationRequired],
+      [{ reason: '   ', duration: '30d' }, b.reasonAndDurationRequired],
+      [{ reason: 'x', duration: '' }, b.reasonAndDurationRequired],
+      [{ reason: 'x', duration: '  ' }, b.reasonAndDurationRequired],
+      [{ reason: 5, duration: '1d' }, b.reasonAndDurationRequired],
+      [{ reason: 'x', duration: '3x' }, adminUserMessages.durationInvalid],
+      [{ reason: 'x', duration: '0d' }, adminUserMessages.durationInvalid],
+      [{ reason: 'x', duration: 'forever' }, adminUserMessages.durationInvalid],
+      [{ reason: 'x', duration: '7 days' }, adminUserMessages.durationInvalid],
+    ];
+    for (const [body, error] of cases) {
       const res = await a.request('POST', path, { body, token: c.manager.sessionToken });
       assert.equal(res.status, 400, JSON.stringify(body));
-      assert.equal(res.body.error, b.reasonAndDurationRequired, JSON.stringify(body));
+      assert.equal(res.body.error, error, JSON.stringify(body));
     }
     const long = await a.request('POST', path, {
       body: { reason: 'x'.repeat(201), duration: '1d' },

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import {
+  adminUserMessages,
   adminBanMessages as b,
   bannedServerNamePageSchema,
   bulkActionResponseSchema,
@@ -152,7 +153,12 @@ describeEachDatabase('admin banned server names and bulk actions', (api) => {
     const cases: [unknown, string][] = [
       [{ userIds: [id], action: 'ban' }, b.reasonAndDurationRequired],
       [{ userIds: [id], action: 'ban', banInfo: { reason: 'x' } }, b.reasonAndDurationRequired],
-      [{ userIds: [id], action: 'ban', banInfo: { reason: 'x', duration: '9q' } }, b.reasonAndDurationRequired],
+      [{ userIds: [id], action: 'ban', banInfo: { reason: 'x', duration: '' } }, b.reasonAndDurationRequired],
+      [{ userIds: [id], action: 'ban', banInfo: { reason: 'x', duration: '9q' } }, adminUserMessages.durationInvalid],
+      [
+        { userIds: [id], action: 'ban', banInfo: { reason: 'x', duration: '7 days' } },
+        adminUserMessages.durationInvalid,
+      ],
       [{ userIds: [id], action: 'addTime' }, b.amountInvalid],
       [{ userIds: [id], action: 'addSlots', amount: -1 }, b.amountInvalid],
       [{ userIds: [id], action: 'setTime', amount: 1.5 }, b.amountInvalid],

@@ -47,13 +47,18 @@ describe('admin Users tab: bulk body', () => {
     });
   });
 
-  it('ban without reason or with a bad duration is refused with the spec text', () => {
+  it('ban without reason or duration is refused with the spec text; a malformed duration with the syntax text', () => {
     for (const f of [
       { ...form, reason: ' ' },
       { ...form, duration: '' },
-      { ...form, duration: '7x' },
     ]) {
       assert.deepEqual(buildBulkBody(['1'], f), { ok: false, error: adminBanMessages.reasonAndDurationRequired });
+    }
+    for (const duration of ['7x', '7 days']) {
+      assert.deepEqual(buildBulkBody(['1'], { ...form, reason: 'x', duration }), {
+        ok: false,
+        error: adminUserMessages.durationInvalid,
+      });
     }
   });
 
@@ -122,8 +127,10 @@ describe('admin Users tab: manage-user validation', () => {
   it('Set Paid needs a duration; ban needs reason and duration', () => {
     assert.deepEqual(parsePaid(' '), { ok: false, error: adminUserMessages.paidDurationRequired });
     assert.deepEqual(parsePaid('30d'), { ok: true, body: { duration: '30d' } });
+    assert.deepEqual(parsePaid('5x'), { ok: false, error: adminUserMessages.durationInvalid });
     assert.deepEqual(parseBan('', '30d'), { ok: false, error: adminBanMessages.reasonAndDurationRequired });
-    assert.deepEqual(parseBan('Spam', 'soon'), { ok: false, error: adminBanMessages.reasonAndDurationRequired });
+    assert.deepEqual(parseBan('Spam', ' '), { ok: false, error: adminBanMessages.reasonAndDurationRequired });
+    assert.deepEqual(parseBan('x', '7 days'), { ok: false, error: adminUserMessages.durationInvalid });
     assert.deepEqual(parseBan('Spam', 'perm'), { ok: true, body: { reason: 'Spam', duration: 'perm' } });
   });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { adminCommonLabels } from './admin-labels.ts';
 import { adminPageSchema } from './admin-paging.ts';
-import { ADMIN_MAX_DAYS, ADMIN_MAX_SLOTS } from './admin-users.ts';
+import { ADMIN_MAX_DAYS, ADMIN_MAX_SLOTS, adminUserMessages } from './admin-users.ts';
 import { SERVER_NAME_MAX } from './constants.ts';
 import { parseDuration, utcDateTimeText } from './duration.ts';
 
@@ -55,11 +55,15 @@ const banReason = z
   .min(1, m.reasonAndDurationRequired)
   .max(BAN_REASON_MAX, m.reasonTooLong);
 
-/** A ban's duration ('30d', '2w', '12h', '30m', '45s' or 'perm'; duration.ts). */
+/**
+ * A ban's duration ('30d', '2w', '12h', '30m', '45s' or 'perm'; duration.ts): an empty one is the spec's
+ * 'required' text, a filled but malformed one ('7 days') says what a duration looks like.
+ */
 const banDuration = z
   .string({ error: m.reasonAndDurationRequired })
   .trim()
-  .refine((d) => parseDuration(d) !== undefined, m.reasonAndDurationRequired);
+  .min(1, m.reasonAndDurationRequired)
+  .refine((d) => parseDuration(d) !== undefined, adminUserMessages.durationInvalid);
 
 /** POST /admin/users/{discordId}/ban. */
 export const banUserSchema = z.object({ reason: banReason, duration: banDuration });

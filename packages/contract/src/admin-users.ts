@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { adminPageSchema } from './admin-paging.ts';
-import { utcDateTimeText } from './duration.ts';
+import { parseDuration, utcDateTimeText } from './duration.ts';
 import { creditMessages, MAX_CREDIT_CHANGE } from './shop.ts';
 import { banInfoSchema, serverTimeSchema } from './user.ts';
 
@@ -77,7 +77,11 @@ export const setStorageSchema = z.object({
 
 /** POST /admin/users/{discordId}/set-paid: a duration ('30d', 'perm'; duration.ts). */
 export const setPaidSchema = z.object({
-  duration: z.string({ message: m.paidDurationRequired }).trim().min(1, m.paidDurationRequired),
+  duration: z
+    .string({ message: m.paidDurationRequired })
+    .trim()
+    .min(1, m.paidDurationRequired)
+    .refine((d) => parseDuration(d) !== undefined, m.durationInvalid),
 });
 
 /**

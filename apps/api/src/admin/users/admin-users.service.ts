@@ -82,9 +82,12 @@ export function setStorage(ctx: AppContext, actor: UserRow, targetId: string, li
  */
 export function setPaid(ctx: AppContext, actor: UserRow, targetId: string, input: unknown) {
   const parsed = setPaidSchema.safeParse(input ?? {});
-  if (!parsed.success) throw badRequest(m.paidDurationRequired);
-  const ms = parseDuration(parsed.data.duration);
-  if (ms === undefined) throw badRequest(m.durationInvalid, 'duration_invalid');
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? m.paidDurationRequired;
+    throw message === m.durationInvalid ? badRequest(message, 'duration_invalid') : badRequest(m.paidDurationRequired);
+  }
+  // The schema has refused what is not a duration.
+  const ms = parseDuration(parsed.data.duration) ?? null;
   const now = ctx.now();
   const until = ms === null ? null : now + ms;
   return withLockedUser(ctx, targetId, async (tx, u) => {

@@ -1,5 +1,4 @@
 import {
-  adminPanelMessages,
   type BanUserRequest,
   banUserSchema,
   creditAdjustSchema,
@@ -32,17 +31,17 @@ export function parseStorage(limitMB: string) {
   return result<{ limitMB: number }>(setStorageSchema.safeParse({ limitMB: limitMB.trim() || undefined }));
 }
 
-/** Set Paid: a duration is required (its syntax is the api's to judge, with its own text). */
+/** Set Paid: a duration is required and must read as one (the api's own schema, so the texts match). */
 export function parsePaid(duration: string) {
   return result<{ duration: string }>(setPaidSchema.safeParse({ duration }));
 }
 
-/** Ban: reason and a valid duration, both required. */
+/**
+ * Ban: reason and duration, both required (the spec's text when one is empty); a filled but malformed duration
+ * gets the duration syntax text, as the api answers.
+ */
 export function parseBan(reason: string, duration: string) {
-  const parsed = banUserSchema.safeParse({ reason, duration });
-  return parsed.success
-    ? ({ ok: true, body: parsed.data } as { ok: true; body: BanUserRequest })
-    : ({ ok: false, error: adminPanelMessages.banReasonRequired } as const);
+  return result<BanUserRequest>(banUserSchema.safeParse({ reason, duration }));
 }
 
 /** Credit: a signed whole number other than 0, with an optional reason. */
