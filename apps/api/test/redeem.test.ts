@@ -78,6 +78,11 @@ describeEachDatabase(
       assert.deepEqual(redeemResponseSchema.parse(res.body), { message: m.success('3 Slots'), reward: '3 Slots' });
       assert.equal((await userRow(api(), s.user.id)).slots, before.slots + 3);
       assert.equal(await claimedOf(api(), code), 1);
+      // The activity log names it as a phrase, like every other action.
+      const logged = await api().ctx.db.get<{ action: string }>('SELECT action FROM activity_logs WHERE details = ?', [
+        `${code}: 3 Slots`,
+      ]);
+      assert.equal(logged?.action, 'Code redeemed');
 
       const again = await redeem(api(), s, code);
       assert.equal(again.status, 409);

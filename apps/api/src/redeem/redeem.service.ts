@@ -67,7 +67,7 @@ export async function redeemCode(ctx: AppContext, caller: Caller, code: string):
       await activityRepo.add(
         tx,
         {
-          action: 'redeem_code',
+          action: 'Code redeemed',
           actorType: isAdmin(caller) ? 'Admin' : 'User',
           actorName: caller.user.grow_id ?? caller.user.username,
           details: `${row.code}: ${reward}`,
