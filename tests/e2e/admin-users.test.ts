@@ -91,7 +91,8 @@ describe('admin Users tab', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Apply' }).click();
 
     await toast(page, adminBanMessages.bulkDone(1, 1));
-    await toast(page, `${ids.otherAdmin}: ${adminBanMessages.adminCannotBeBanned}`);
+    // Named by GrowID, not by Discord ID.
+    await toast(page, `HelperGrow: ${adminBanMessages.adminCannotBeBanned}`);
     // Success clears the selection: the bulk button goes away with the dialog.
     await bulk.waitFor({ state: 'detached' });
     await page.getByTestId('admin-users-bulk').waitFor({ state: 'detached' });

@@ -110,8 +110,8 @@ describeEachDatabase('admin banned server names and bulk actions', (api) => {
       message: b.bulkDone(3, 2),
       applied: 3,
       errors: [
-        { userId: c.noPerm.user.id, error: b.adminCannotBeBanned },
-        { userId: '123', error: b.userNotFound },
+        { userId: c.noPerm.user.id, name: c.noPerm.growId, error: b.adminCannotBeBanned },
+        { userId: '123', name: null, error: b.userNotFound },
       ],
     });
     for (const id of ids) assert.equal((await banRow(a, id))?.banned_by, c.manager.growId);

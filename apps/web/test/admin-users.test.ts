@@ -97,10 +97,11 @@ describe('admin Users tab: bulk body', () => {
   it('one error toast per failed user', () => {
     assert.deepEqual(
       bulkErrorTexts([
-        { userId: '42', error: 'Admins cannot be banned.' },
-        { userId: '', error: 'User not found.' },
+        { userId: '42', name: 'Grow12', error: 'Admins cannot be banned.' },
+        { userId: '43', name: null, error: 'User not found.' },
+        { userId: '', name: null, error: 'User not found.' },
       ]),
-      ['42: Admins cannot be banned.', 'User not found.'],
+      ['Grow12: Admins cannot be banned.', '43: User not found.', 'User not found.'],
     );
   });
 });

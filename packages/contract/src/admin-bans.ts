@@ -164,8 +164,11 @@ export const bulkActionSchema = z
   });
 export type BulkActionRequest = z.infer<typeof bulkActionSchema>;
 
-/** One user a bulk action could not be applied to, with the refusal's text. */
-export const bulkActionErrorSchema = z.object({ userId: z.string(), error: z.string() });
+/**
+ * One user a bulk action could not be applied to, with the refusal's text; `name` is the user's GrowID or
+ * Discord username (null when no such user exists), so a toast need not name them by Discord ID.
+ */
+export const bulkActionErrorSchema = z.object({ userId: z.string(), name: z.string().nullable(), error: z.string() });
 /** Answer of a bulk action (200 even when some users failed): each failure in `errors`, the rest applied. */
 export const bulkActionResponseSchema = z.object({
   message: z.string(),

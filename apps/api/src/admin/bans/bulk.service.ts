@@ -1,7 +1,7 @@
 import { type BulkActionRequest, type BulkActionResponse, adminBanMessages as m } from '@canopy/contract';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import type { UserRow } from '../../users/users.repo.ts';
+import { type UserRow, usersRepo } from '../../users/users.repo.ts';
 import { changeServerDays, changeSlots } from '../users/user-changes.ts';
 import { actorNameOf, banUser, unbanUser } from './bans.service.ts';
 
@@ -26,7 +26,7 @@ function applyOne(ctx: AppContext, admin: UserRow, userId: string, body: BulkAct
 /**
  * One action over many users (at most BULK_MAX_USERS, each named once), applied to each independently and
  * one after the other, so one refusal (an admin in a bulk ban, an unknown id) does not stop the rest. The
- * answer is 200 with every refusal in `errors` ({userId, error}: the single call's own text).
+ * answer is 200 with every refusal in `errors` ({userId, name, error}: the single call's own text).
  */
 export async function bulkAction(
   ctx: AppContext,
@@ -42,7 +42,12 @@ export async function bulkAction(
     } catch (error) {
       // An unexpected failure is logged in full and answered without internals.
       if (!(error instanceof AppError)) ctx.log.error({ err: error, userId }, 'bulk action failed for one user');
-      errors.push({ userId, error: error instanceof AppError ? error.message : 'The change could not be applied.' });
+      const user = await usersRepo.findById(ctx.db, userId).catch(() => undefined);
+      errors.push({
+        userId,
+        name: user ? actorNameOf(user) : null,
+        error: error instanceof AppError ? error.message : 'The change could not be applied.',
+      });
     }
   }
   return { message: m.bulkDone(applied, errors.length), applied, errors };

@@ -42,7 +42,13 @@ export function buildBulkBody(userIds: readonly string[], form: BulkForm): FormR
   return { ok: true, body };
 }
 
-/** The error toasts of a partly failed bulk action: one per item, `${userId}: ${error}`. */
-export function bulkErrorTexts(errors: readonly { userId: string; error: string }[]): string[] {
-  return errors.map((e) => (e.userId ? `${e.userId}: ${e.error}` : e.error));
+/**
+ * The error toasts of a partly failed bulk action: one per item, `${name}: ${error}` with the user's GrowID or
+ * username, the Discord ID only for a user the api does not know.
+ */
+export function bulkErrorTexts(errors: readonly { userId: string; name?: string | null; error: string }[]): string[] {
+  return errors.map((e) => {
+    const who = e.name || e.userId;
+    return who ? `${who}: ${e.error}` : e.error;
+  });
 }
