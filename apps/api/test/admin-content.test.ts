@@ -103,6 +103,17 @@ describeEachDatabase('admin redeem codes and feedback', (api) => {
       [{ type: 'Slot', amount: 1, stock: 0 }, rm.stockInvalid],
       [{ type: 'ServerTime', amount: 1.5, stock: 1 }, rm.amountInvalid],
       [{ type: 'Slot', amount: 1, stock: 1, expiryDate: '2026-02-30' }, rm.dateInvalid],
+      [{ type: 'Slot', amount: 1, stock: 1, expiryDate: '2020-01-01' }, rm.datePast],
+      // Yesterday (UTC) has ended; today is still allowed (the status test below creates codes expiring today).
+      [
+        {
+          type: 'Slot',
+          amount: 1,
+          stock: 1,
+          expiryDate: new Date(api().clock.now - 86_400_000).toISOString().slice(0, 10),
+        },
+        rm.datePast,
+      ],
       [{ type: 'Slot', amount: 1, stock: 1, customSuffix: 'no spaces' }, rm.suffixInvalid],
     ] as const) {
       const res = await call(creator, 'POST', '/admin/redeem-codes', body);

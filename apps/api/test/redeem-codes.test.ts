@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { it } from 'node:test';
 import { promisify } from 'node:util';
-import { redeemMessages as m, REDEEM_AMOUNT_MAX, REDEEM_STOCK_MAX } from '@canopy/contract';
+import { expiryDayOf, redeemMessages as m, REDEEM_AMOUNT_MAX, REDEEM_STOCK_MAX } from '@canopy/contract';
 import { AppError } from '../src/errors.ts';
 import { createRedeemCode, deleteRedeemCode, listRedeemCodes } from '../src/redeem/redeem-codes.service.ts';
 import { signInRegistered } from './support/factories.ts';
@@ -64,9 +64,13 @@ describeEachDatabase('creating, listing and deleting redeem codes', (api) => {
     await assert.rejects(create({ amount: 0 }), refusal(400, m.amountInvalid));
     await assert.rejects(create({ stock: 0 }), refusal(400, m.stockInvalid));
     await assert.rejects(create({ expiryDate: '2026-02-30' }), refusal(400, m.dateInvalid));
+    // The CLI path refuses a day that has ended too; the end of today is still ahead.
+    await assert.rejects(create({ expiryDate: '2020-01-01' }), refusal(400, m.datePast));
+    const today = expiryDayOf(api().clock.now);
+    assert.equal((await create({ expiryDate: today })).expiryDate, today);
     await create({ code: `Dup${process.pid}` });
     await assert.rejects(create({ code: `  dUP${process.pid} ` }), refusal(409, m.duplicate));
-    assert.equal((await listRedeemCodes(api().ctx.db)).length, before + 1);
+    assert.equal((await listRedeemCodes(api().ctx.db)).length, before + 2);
   });
 
   it('refuses an amount or stock past its bound (a typo must not reach the database or a profile)', async () => {

@@ -46,6 +46,7 @@ export const redeemMessages = {
   amountInvalid: `Amount must be a whole number from 1 to ${REDEEM_AMOUNT_MAX}.`,
   stockInvalid: `Stock must be a whole number from 1 to ${REDEEM_STOCK_MAX.toLocaleString('en-GB')}.`,
   dateInvalid: 'The expiry date must be a real date written YYYY-MM-DD.',
+  datePast: 'The expiry date cannot be in the past.',
   codeInvalid: 'A code has 3 to 32 letters, digits, underscores or hyphens.',
   suffixInvalid: 'A suffix has 1 to 12 letters or digits.',
   duplicate: 'A code with this text already exists.',
@@ -159,6 +160,12 @@ const DAY_MS = 24 * 3600 * 1000;
 
 /** The last instant (epoch ms) a code that expires on `day` ('YYYY-MM-DD', UTC) can be used: the end of that day. */
 export const expiryDayEnd = (day: string) => Date.parse(`${day}T00:00:00Z`) + DAY_MS - 1;
+
+/**
+ * True when a code expiring on `day` could no longer be used at `now` (its day has ended): such a code is refused
+ * at creation (redeemMessages.datePast). `now` is the caller's clock, so the schema itself has none.
+ */
+export const expiryDayPassed = (day: string, now: number) => now > expiryDayEnd(day);
 
 /** The day ('YYYY-MM-DD', UTC) whose end is `endMs`. */
 export const expiryDayOf = (endMs: number) => new Date(endMs).toISOString().slice(0, 10);

@@ -4,13 +4,14 @@ import {
   createRedeemCodeSchema,
   expiryDayEnd,
   expiryDayOf,
+  expiryDayPassed,
   redeemMessages as m,
   type RedeemCodeType,
   redeemCodeKey,
   rewardText,
 } from '@canopy/contract';
 import { type Db, isUniqueViolation } from '../db/db.ts';
-import { conflict, notFound } from '../errors.ts';
+import { badRequest, conflict, notFound } from '../errors.ts';
 import { parse } from '../validate.ts';
 import { redeemRepo } from './redeem.repo.ts';
 
@@ -44,7 +45,7 @@ export interface RedeemCodeView {
 
 /**
  * Creates a redeem code (the CLI now, the admin panel later). Validates with the contract's schema
- * (amount and stock at least 1, a real expiry day); a random code unless `code` is given; refuses a code
+ * (amount and stock at least 1, a real expiry day that has not ended at `now`); a random code unless `code` is given; refuses a code
  * whose text already exists whatever its case. The code expires at the end of its expiry day (UTC).
  */
 export async function createRedeemCode(
@@ -54,6 +55,7 @@ export async function createRedeemCode(
 ): Promise<RedeemCodeView> {
   const { createdBy, ...fields } = input;
   const valid = parse(createRedeemCodeSchema, fields, 'Redeem code');
+  if (valid.expiryDate && expiryDayPassed(valid.expiryDate, now)) throw badRequest(m.datePast, 'date_past');
   const code = valid.code ?? randomCode(valid.customSuffix);
   const row = {
     code_key: redeemCodeKey(code),

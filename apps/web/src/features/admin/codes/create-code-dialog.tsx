@@ -1,4 +1,4 @@
-import { type AdminCreateCode, adminContentLabels as labels, redeemCodeTypes } from '@canopy/contract';
+import { type AdminCreateCode, expiryDayOf, adminContentLabels as labels, redeemCodeTypes } from '@canopy/contract';
 import { useId, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { Button, Input, Modal, Select } from '../../../components/ui/index.ts';
@@ -8,7 +8,7 @@ import { type NewCodeForm, newCodeDefaults, newCodeRequest } from './new-code-fo
 
 // The contract's schema decides; this only hands its verdict to react-hook-form.
 const resolver: Resolver<NewCodeForm, unknown, AdminCreateCode> = (values) => {
-  const result = newCodeRequest(values);
+  const result = newCodeRequest(values, Date.now());
   if (result.ok) return { values: result.body, errors: {} };
   const errors = Object.fromEntries(
     Object.entries(result.errors).map(([field, message]) => [field, { type: 'validate', message }]),
@@ -102,6 +102,8 @@ export function CreateCodeDialog({ open, onClose }: { open: boolean; onClose: ()
           <Input
             label={labels.expiryLabel}
             type="date"
+            // Today (UTC, as the expiry is read): an earlier day would be refused.
+            min={expiryDayOf(Date.now())}
             hint={labels.expiryHint}
             error={errors.expiryDate?.message}
             {...form.register('expiryDate')}

@@ -1,4 +1,11 @@
-import { type AdminCreateCode, adminCreateCodeSchema, type RedeemCodeType, redeemMessages } from '@canopy/contract';
+import {
+  type AdminCreateCode,
+  adminCreateCodeSchema,
+  expiryDayPassed,
+  isValidDay,
+  type RedeemCodeType,
+  redeemMessages,
+} from '@canopy/contract';
 
 /** The create-code form as the inputs hold it: the optional fields are '' when left empty. */
 export interface NewCodeForm {
@@ -20,14 +27,19 @@ export const newCodeDefaults: NewCodeForm = {
   isPublic: false,
 };
 
-/** The POST body a valid form sends (the contract drops the empty optional fields), or the first error per field. */
+/**
+ * The POST body a valid form sends (the contract drops the empty optional fields), or the first error per field.
+ * An expiry day that has ended at `now` is refused as the api would (expiryDayPassed).
+ */
 export function newCodeRequest(
   form: NewCodeForm,
+  now: number,
 ): { ok: true; body: AdminCreateCode } | { ok: false; errors: Partial<Record<keyof NewCodeForm, string>> } {
   const parsed = adminCreateCodeSchema.safeParse(form);
-  if (parsed.success) return { ok: true, body: parsed.data };
-  const errors: Partial<Record<keyof NewCodeForm, string>> = {};
-  for (const issue of parsed.error.issues) {
+  const past = isValidDay(form.expiryDate) && expiryDayPassed(form.expiryDate, now);
+  if (parsed.success && !past) return { ok: true, body: parsed.data };
+  const errors: Partial<Record<keyof NewCodeForm, string>> = past ? { expiryDate: redeemMessages.datePast } : {};
+  for (const issue of parsed.success ? [] : parsed.error.issues) {
     const field = issue.path[0] as keyof NewCodeForm;
     errors[field] ??= issue.message;
   }
