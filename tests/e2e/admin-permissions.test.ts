@@ -4,6 +4,7 @@ import {
   adminContentMessages,
   adminPermissionPresets,
   adminPermissions,
+  adminRoleLabels,
   adminRoleMessages,
   discordIdSchema,
 } from '@canopy/contract';
@@ -72,6 +73,27 @@ describe('admin permissions: promoting, presets and what a moderator may do', ()
     await row.getByText(`${moderatorPreset.length} of ${adminPermissions.length}`).waitFor();
     const stored = await apiCall(suite.app.url, admin.token, 'GET', `/admin/admins/${mod.id}/permissions`);
     assert.deepEqual([...stored.body.permissions].sort(), [...moderatorPreset].sort());
+
+    // A role move asks first: Cancel changes nothing, the dialog's button moves.
+    const isSuper = async () =>
+      (await apiCall(suite.app.url, admin.token, 'GET', '/admin/admins')).body.items.find(
+        (a: { id: string }) => a.id === mod.id,
+      )?.isSuperAdmin;
+    await row.getByRole('button', { name: 'Promote to Super Admin' }).click();
+    const confirm = page.getByRole('dialog');
+    await confirm.getByText(adminRoleLabels.promoteSuperConfirm('moddy')).waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    assert.equal(await isSuper(), false);
+    await row.getByRole('button', { name: 'Promote to Super Admin' }).click();
+    await confirm.getByRole('button', { name: 'Promote to Super Admin' }).click();
+    await toast(page, adminRoleMessages.promotedSuper('ModOne'));
+    assert.equal(await isSuper(), true);
+    await row.getByRole('button', { name: 'Demote to Admin' }).click();
+    await confirm.getByText(adminRoleLabels.demoteSuperConfirm('moddy')).waitFor();
+    await confirm.getByRole('button', { name: 'Demote to Admin' }).click();
+    await toast(page, adminRoleMessages.demotedSuper('ModOne'));
+    assert.equal(await isSuper(), false);
 
     await page.goto(`${suite.app.url}/admin?tab=redeem-codes`);
     await page.getByRole('button', { name: 'Create Code' }).click();

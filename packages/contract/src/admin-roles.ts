@@ -46,6 +46,11 @@ export const adminRoleLabels = {
   editPermissions: 'Edit permissions',
   removeTitle: 'Remove admin',
   removeConfirm: (who: string) => `Remove ${who} from the administrators? They lose every admin permission.`,
+  promoteSuperTitle: 'Promote to Super Admin',
+  promoteSuperConfirm: (who: string) =>
+    `Make ${who} a super admin? They get every permission, including managing other administrators.`,
+  demoteSuperTitle: 'Demote to Admin',
+  demoteSuperConfirm: (who: string) => `Make ${who} an admin again? They keep only the permissions you grant them.`,
   editorTitle: (who: string) => `Permissions of ${who}`,
   presets: 'Presets',
   save: 'Save',

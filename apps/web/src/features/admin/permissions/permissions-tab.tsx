@@ -10,6 +10,15 @@ import { PermissionEditor } from './permission-editor.tsx';
 import type { AdminRowAction } from './permission-logic.ts';
 import { PromoteForm } from './promote-form.tsx';
 
+type ConfirmedMove = Exclude<AdminRowAction, 'edit'>;
+
+/** What each role move's confirmation says. */
+const confirmText: Record<ConfirmedMove, { title: string; message: (who: string) => string; confirm: string }> = {
+  remove: { title: labels.removeTitle, message: labels.removeConfirm, confirm: labels.removeAdmin },
+  promoteSuper: { title: labels.promoteSuperTitle, message: labels.promoteSuperConfirm, confirm: labels.promoteSuper },
+  demoteSuper: { title: labels.demoteSuperTitle, message: labels.demoteSuperConfirm, confirm: labels.demoteSuper },
+};
+
 /**
  * The Permissions tab of /admin (super admins only, admin document, sections 2, 4 and 6): promote a user by
  * Discord ID, the paged administrators with their role moves, and the permission editor.
@@ -17,7 +26,8 @@ import { PromoteForm } from './promote-form.tsx';
 export function PermissionsTab() {
   const { profile } = useRegisteredProfile();
   const [page, setPage] = useState(1);
-  const [removing, setRemoving] = useState<AdminAccount | null>(null);
+  // A role move waiting for the admin's confirmation (every move but Edit asks first).
+  const [confirming, setConfirming] = useState<{ move: ConfirmedMove; admin: AdminAccount } | null>(null);
   const [editing, setEditing] = useState<AdminAccount | null>(null);
   const list = useAdmins(page);
   const move = useRoleMove();
@@ -25,9 +35,9 @@ export function PermissionsTab() {
 
   const onAction = (action: AdminRowAction, admin: AdminAccount) => {
     if (action === 'edit') setEditing(admin);
-    else if (action === 'remove') setRemoving(admin);
-    else move.mutate({ move: action, id: admin.id });
+    else setConfirming({ move: action, admin });
   };
+  const dialog = confirming && confirmText[confirming.move];
 
   return (
     <div className="flex flex-col gap-6">
@@ -48,15 +58,16 @@ export function PermissionsTab() {
         />
       </AdminListFrame>
       <ConfirmDialog
-        open={removing !== null}
-        title={labels.removeTitle}
-        message={labels.removeConfirm(removing?.username ?? '')}
-        confirmLabel={labels.removeAdmin}
-        tone="danger"
+        open={confirming !== null}
+        title={dialog?.title ?? ''}
+        message={confirming && dialog ? dialog.message(confirming.admin.username) : ''}
+        confirmLabel={dialog?.confirm ?? ''}
+        tone={confirming?.move === 'remove' ? 'danger' : 'primary'}
         loading={move.isPending}
-        onCancel={() => setRemoving(null)}
+        onCancel={() => setConfirming(null)}
         onConfirm={() =>
-          removing && move.mutate({ move: 'remove', id: removing.id }, { onSettled: () => setRemoving(null) })
+          confirming &&
+          move.mutate({ move: confirming.move, id: confirming.admin.id }, { onSettled: () => setConfirming(null) })
         }
       />
       <PermissionEditor admin={editing} onClose={() => setEditing(null)} />
