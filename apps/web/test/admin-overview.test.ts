@@ -5,8 +5,10 @@ import { formatCount, statFigures } from '../src/features/admin/dashboard/figure
 import { detailPairs, detailsTitle, detailValueText, truncateText } from '../src/features/admin/logs/log-details.ts';
 import {
   changedSettings,
+  draftOf,
   isSettingsDirty,
   mergeSettingsChanges,
+  withEdit,
 } from '../src/features/admin/settings/settings-draft.ts';
 import {
   bucketRows,
@@ -104,6 +106,19 @@ describe('settings draft', () => {
     assert.equal(isSettingsDirty(defaultSettings, draft), true);
     assert.deepEqual(changedSettings(defaultSettings, draft), ['maintenance', 'disableShop']);
     assert.equal(isSettingsDirty(defaultSettings, { ...draft, maintenance: false, disableShop: false }), false);
+  });
+
+  test('edits kept apart from the saved settings: flipping back or a save catching up ends an edit', () => {
+    const saved = { ...defaultSettings, maintenance: false, disableShop: false };
+    const edits = withEdit(saved, withEdit(saved, {}, 'maintenance', true), 'disableShop', true);
+    assert.deepEqual(edits, { maintenance: true, disableShop: true });
+    assert.deepEqual(draftOf(saved, edits), { ...saved, maintenance: true, disableShop: true });
+    assert.deepEqual(withEdit(saved, edits, 'disableShop', false), { maintenance: true });
+    assert.equal(draftOf(saved, {}), null);
+    // Another admin saved the same change meanwhile: nothing is left to save.
+    assert.equal(draftOf({ ...saved, maintenance: true }, { maintenance: true }), null);
+    // Another admin changed a switch this admin did not touch: the draft follows it.
+    assert.equal(draftOf({ ...saved, disableShop: true }, { maintenance: true })?.disableShop, true);
   });
 
   test('Save lays only the changed switches over the freshest settings', () => {

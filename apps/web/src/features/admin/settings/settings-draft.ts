@@ -19,3 +19,22 @@ export function mergeSettingsChanges(saved: Settings, draft: Settings, fresh: Se
   for (const key of changedSettings(saved, draft)) merged[key] = draft[key];
   return merged;
 }
+
+/** The switches the admin has flipped and not saved, by key; kept apart from the saved settings they lay over. */
+export type SettingsEdits = Partial<Settings>;
+
+/** The edits after flipping `key` to `value`: a switch set back to its saved value is no longer an edit. */
+export function withEdit(saved: Settings, edits: SettingsEdits, key: keyof Settings, value: boolean): SettingsEdits {
+  const next = { ...edits, [key]: value };
+  for (const k of settingKeys) if (next[k] === saved[k]) delete next[k];
+  return next;
+}
+
+/**
+ * The draft the form shows and Save posts: the edits over the saved settings, or null when none differs (also
+ * when the saved settings have since caught up with an edit, e.g. another admin saved the same change).
+ */
+export function draftOf(saved: Settings, edits: SettingsEdits): Settings | null {
+  const draft = { ...saved, ...edits };
+  return changedSettings(saved, draft).length > 0 ? draft : null;
+}

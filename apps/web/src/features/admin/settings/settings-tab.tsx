@@ -5,13 +5,13 @@ import {
   type Settings,
   adminOverviewMessages as text,
 } from '@canopy/contract';
-import { useState } from 'react';
 import { Button, SkeletonRows, Toggle } from '../../../components/ui/index.ts';
 import { useErrorToast } from '../../../hooks/use-error-toast.ts';
 import { useAdminCan } from '../admin-caller.ts';
 import { AdminLoadError } from '../components/admin-list-frame.tsx';
 import { useAdminSettings, useSaveSettings } from './api/settings.ts';
-import { isSettingsDirty } from './settings-draft.ts';
+import { draftOf, isSettingsDirty, withEdit } from './settings-draft.ts';
+import { useSettingsEdits } from './settings-draft-store.ts';
 
 /**
  * The Settings tab of /admin (admin document, section 2): the eight global switches and a Save that posts the
@@ -36,14 +36,16 @@ export function SettingsTab() {
 function SettingsForm({ saved }: { saved: Settings }) {
   const canManage = useAdminCan()('settings:manage');
   const save = useSaveSettings();
-  // null: nothing edited, the switches show what is saved (and follow a reload of it).
-  const [draft, setDraft] = useState<Settings | null>(null);
+  // The edits outlive the tab (another tab and back keeps them); with none, the switches show what is saved and
+  // follow a reload of it.
+  const [edits, setEdits] = useSettingsEdits();
+  const draft = draftOf(saved, edits);
   const shown = draft ?? saved;
   const dirty = isSettingsDirty(saved, draft);
   const locked = !canManage || save.isPending;
 
-  const flip = (key: SettingKey, value: boolean) => setDraft({ ...shown, [key]: value });
-  const submit = () => draft && save.mutate({ saved, draft }, { onSuccess: () => setDraft(null) });
+  const flip = (key: SettingKey, value: boolean) => setEdits(withEdit(saved, edits, key, value));
+  const submit = () => draft && save.mutate({ saved, draft }, { onSuccess: () => setEdits({}) });
 
   return (
     <form
@@ -81,7 +83,7 @@ function SettingsForm({ saved }: { saved: Settings }) {
             {text.settingsUnsaved}
           </span>
         )}
-        <Button variant="ghost" disabled={!dirty || locked} onClick={() => setDraft(null)}>
+        <Button variant="ghost" disabled={!dirty || locked} onClick={() => setEdits({})}>
           {text.settingsDiscard}
         </Button>
         <Button type="submit" loading={save.isPending} disabled={!dirty || !canManage}>
