@@ -5,7 +5,7 @@ import {
   adminCommonLabels as common,
   visibleAdminTabs,
 } from '@canopy/contract';
-import { Suspense, useCallback, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { SkeletonRows } from '../../../components/ui/index.ts';
 import { useEscapeKey } from '../../../hooks/use-escape-key.ts';
@@ -26,7 +26,22 @@ export function AdminPage() {
   const [menuOpen, setMenuOpen] = useState(false);
   const caller = adminCallerOf(profile);
   const tabs = caller.isAdmin ? visibleAdminTabs(caller) : [];
-  const active = chooseAdminTab(params.get(ADMIN_TAB_PARAM), tabs);
+  const requested = params.get(ADMIN_TAB_PARAM);
+  const active = chooseAdminTab(requested, tabs);
+
+  // A tab the admin may not open (or that does not exist) falls back to their first: the address says so too,
+  // replacing the entry so that Back does not return to the refused tab.
+  useEffect(() => {
+    if (requested !== null && active !== null && requested !== active)
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          next.set(ADMIN_TAB_PARAM, active);
+          return next;
+        },
+        { replace: true },
+      );
+  }, [requested, active, setParams]);
 
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   useEscapeKey(menuOpen, closeMenu);
