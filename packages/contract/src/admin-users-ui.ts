@@ -4,8 +4,10 @@ import type { UserChangeAction } from './admin-users.ts';
 
 /** Labels of the admin Users tab, its manage-user dialog and its bulk dialog (admin document, sections 2–5). */
 export const adminUserLabels = {
-  searchPlaceholder: 'Search by Discord username, GrowID, Discord ID or server name',
+  /** Short, so a phone shows it whole; the full description is the box's title (searchHint). */
+  searchPlaceholder: 'Search users',
   searchLabel: 'Search users',
+  searchHint: 'Search by Discord username, GrowID, Discord ID or server name',
   noUsers: 'No users found.',
   /** Used and limit of an account, both already formatted in MB. */
   storageUsage: (used: string, limit: string) => `${used} / ${limit} MB`,

@@ -40,7 +40,8 @@ export function CodesTable({ codes, onDelete }: CodesTableProps) {
         <tr key={code.code} data-testid="admin-code-row" data-code={code.code} className={stackedRow}>
           <td data-label={col.code} className={`${cell} ${stacked.wide}`}>
             <div className="flex items-center gap-1">
-              <span className="break-all font-mono text-ink">{code.code}</span>
+              {/* One line: a code broken mid-token reads as two codes. The table scrolls if it must. */}
+              <span className="whitespace-nowrap font-mono text-ink">{code.code}</span>
               <CopyCodeButton code={code.code} />
             </div>
             <div className="text-ink-muted text-xs">{labels.createdBy(code.createdBy)}</div>

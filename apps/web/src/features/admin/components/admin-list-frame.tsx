@@ -6,7 +6,7 @@ export interface AdminListFrameProps {
   /** data-testid of the frame ('admin-users', ...), so tests find one tab's list. */
   testId: string;
   /** Search box: shown when given (lists searched on the server: users, servers, codes). */
-  search?: { value: string; onChange: (text: string) => void; placeholder: string; label: string };
+  search?: { value: string; onChange: (text: string) => void; placeholder: string; label: string; hint?: string };
   /** Buttons beside the search box (Create code, Bulk action). */
   actions?: ReactNode;
   /** A page has loaded (and stays on screen while the next loads or a reload fails). */
@@ -51,6 +51,8 @@ export function AdminListFrame(props: AdminListFrameProps) {
               type="search"
               aria-label={search.label}
               placeholder={search.placeholder}
+              // What the box searches, when the placeholder is too short to say it all (a phone's width).
+              title={search.hint}
               value={search.value}
               maxLength={100}
               onChange={(event) => search.onChange(event.target.value)}

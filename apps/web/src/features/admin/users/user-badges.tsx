@@ -13,7 +13,7 @@ export function PlanBadge({ plan }: { plan: AdminUserRow['AccountType'] }) {
 /** Banned, and the admin role (Super Admin rather than Admin when both hold); nothing for a plain user. */
 export function StatusBadges({ user }: { user: Pick<AdminUserRow, 'IsBanned' | 'isAdmin' | 'isSuperAdmin'> }) {
   return (
-    <span className="flex flex-wrap gap-1">
+    <span className="flex flex-wrap gap-1 whitespace-nowrap">
       {user.IsBanned && (
         <Badge tone="danger" data-testid="banned-badge">
           {t.badgeBanned}

@@ -36,7 +36,13 @@ export function UsersTab() {
     <>
       <AdminListFrame
         testId="admin-users"
-        search={{ value: input, onChange: setInput, placeholder: t.searchPlaceholder, label: t.searchLabel }}
+        search={{
+          value: input,
+          onChange: setInput,
+          placeholder: t.searchPlaceholder,
+          label: t.searchLabel,
+          hint: t.searchHint,
+        }}
         actions={
           bulkAllowed &&
           selection.size > 0 && (

@@ -92,9 +92,11 @@ export function UsersTable({ rows, selection, selectable, onToggle, onTogglePage
                 </td>
               )}
               <td className={c}>
-                <span className="block break-all font-medium text-ink">{user.DiscordUsername}</span>
+                <span className="block max-w-56 truncate font-medium text-ink" title={user.DiscordUsername}>
+                  {user.DiscordUsername}
+                </span>
                 <span className="block text-ink-muted text-xs tabular-nums">{user.DiscordID}</span>
-                <span className="mt-1 block text-ink-muted text-xs md:hidden">
+                <span className="mt-1 block max-w-56 truncate text-ink-muted text-xs md:hidden">
                   {user.GrowID ?? t.none} · {user.ServerName ?? t.none} · {user.AccountType}
                 </span>
                 <span className="mt-1 block md:hidden">
@@ -102,7 +104,12 @@ export function UsersTable({ rows, selection, selectable, onToggle, onTogglePage
                 </span>
               </td>
               <td className={`${c} ${wide}`}>{user.GrowID ?? t.none}</td>
-              <td className={`${c} ${wide} break-all`}>{user.ServerName ?? t.none}</td>
+              <td className={`${c} ${wide}`}>
+                {/* A long name is cut with an ellipsis (the whole of it in the title), never broken mid-word. */}
+                <span className="block max-w-48 truncate" title={user.ServerName ?? undefined}>
+                  {user.ServerName ?? t.none}
+                </span>
+              </td>
               <td className={`${c} ${wide}`}>
                 <PlanBadge plan={user.AccountType} />
               </td>
