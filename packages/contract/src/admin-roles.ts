@@ -50,7 +50,8 @@ export const adminRoleLabels = {
   promoteSuperConfirm: (who: string) =>
     `Make ${who} a super admin? They get every permission, including managing other administrators.`,
   demoteSuperTitle: 'Demote to Admin',
-  demoteSuperConfirm: (who: string) => `Make ${who} an admin again? They keep only the permissions you grant them.`,
+  demoteSuperConfirm: (who: string) =>
+    `Make ${who} an admin again? They keep only the permissions granted to them as an admin.`,
   editorTitle: (who: string) => `Permissions of ${who}`,
   presets: 'Presets',
   save: 'Save',

@@ -1,7 +1,7 @@
 import { type AdminRedeemCode, adminContentLabels as labels } from '@canopy/contract';
 import { Button } from '../../../components/ui/index.ts';
 import { adminTable } from '../components/admin-list-frame.tsx';
-import { StackedTable, stackedTable as stacked, stackedCell, stackedRow } from '../components/stacked-table.tsx';
+import { StackedTable, stackedCellOf, stackedRowOf, stackedTables } from '../components/stacked-table.tsx';
 import { CodeStatusBadge } from './code-status-badge.tsx';
 import { CopyCodeButton } from './copy-code-button.tsx';
 
@@ -13,7 +13,10 @@ export interface CodesTableProps {
 
 const col = labels.column;
 const headers = [col.code, col.type, col.amount, col.claimed, col.expiry, col.status, ''];
-const cell = stackedCell;
+// Cards below 2xl, not xl: a code stays on one line, and at 1280 px seven columns of it do not fit.
+const stacked = stackedTables['2xl'];
+const cell = stackedCellOf('2xl');
+const row = stackedRowOf('2xl');
 
 /** Claims against the stock, expandable to who claimed (also in the title, for a quick hover). */
 function Claimed({ code }: { code: AdminRedeemCode }) {
@@ -35,9 +38,9 @@ function Claimed({ code }: { code: AdminRedeemCode }) {
 /** The Redeem Codes list (admin document, section 3): a table on wide screens, one card per code below. */
 export function CodesTable({ codes, onDelete }: CodesTableProps) {
   return (
-    <StackedTable headers={headers} empty={labels.noCodes} isEmpty={codes.length === 0}>
+    <StackedTable headers={headers} empty={labels.noCodes} isEmpty={codes.length === 0} cardsBelow="2xl">
       {codes.map((code) => (
-        <tr key={code.code} data-testid="admin-code-row" data-code={code.code} className={stackedRow}>
+        <tr key={code.code} data-testid="admin-code-row" data-code={code.code} className={row}>
           <td data-label={col.code} className={`${cell} ${stacked.wide}`}>
             <div className="flex items-center gap-1">
               {/* One line: a code broken mid-token reads as two codes. The table scrolls if it must. */}
@@ -61,9 +64,7 @@ export function CodesTable({ codes, onDelete }: CodesTableProps) {
           <td data-label={col.status} className={cell}>
             <CodeStatusBadge status={code.displayStatus} />
           </td>
-          <td
-            className={`${adminTable.cell} text-right max-xl:col-span-full max-xl:p-0 max-xl:text-left ${onDelete ? '' : 'max-xl:hidden'}`}
-          >
+          <td className={`${adminTable.cell} text-right ${stacked.actions} ${onDelete ? '' : stacked.cardHidden}`}>
             {onDelete && (
               <Button size="sm" variant="danger" onClick={() => onDelete(code.code)}>
                 {labels.delete}

@@ -78,7 +78,8 @@ export function AdminListFrame(props: AdminListFrameProps) {
 
 /** Common classes of an admin table, so every tab's table looks the same. */
 export const adminTable = {
-  wrap: 'overflow-x-auto rounded-lg border border-line',
+  // relative: an sr-only (absolute) header text stays inside the scroll box instead of widening the page.
+  wrap: 'relative overflow-x-auto rounded-lg border border-line',
   table: 'w-full text-left text-sm',
   head: 'bg-surface-raised/60 text-ink-muted text-xs uppercase tracking-wide',
   body: 'divide-y divide-line/60',

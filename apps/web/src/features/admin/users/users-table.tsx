@@ -17,8 +17,12 @@ export interface UsersTableProps {
 }
 
 const c = adminTable.cell;
-// On a phone only the box, the user and the Manage button keep a column; the rest goes under the name.
+// On a phone only the box, the user and the Manage button keep a column; the rest goes under the name. GrowID
+// and server keep theirs from 2xl: below it the panel's sidebars leave too little width for seven columns of
+// names that do not wrap, so they go under the name too.
 const wide = 'hidden md:table-cell';
+const wider = 'hidden 2xl:table-cell';
+const subLine = 'mt-1 max-w-48 truncate text-ink-muted text-xs';
 const box = 'size-4 accent-(--color-accent)';
 
 /** The header box, in the mixed state when part of the page is selected. */
@@ -51,8 +55,8 @@ export function UsersTable({ rows, selection, selectable, onToggle, onTogglePage
               </th>
             )}
             <th className={c}>{t.columns.user}</th>
-            <th className={`${c} ${wide}`}>{t.columns.growId}</th>
-            <th className={`${c} ${wide}`}>{t.columns.server}</th>
+            <th className={`${c} ${wider}`}>{t.columns.growId}</th>
+            <th className={`${c} ${wider}`}>{t.columns.server}</th>
             <th className={`${c} ${wide}`}>{t.columns.plan}</th>
             <th className={`${c} ${wide}`}>{t.columns.storage}</th>
             <th className={`${c} ${wide}`}>{t.columns.status}</th>
@@ -92,19 +96,22 @@ export function UsersTable({ rows, selection, selectable, onToggle, onTogglePage
                 </td>
               )}
               <td className={c}>
-                <span className="block max-w-56 truncate font-medium text-ink" title={user.DiscordUsername}>
+                <span className="block max-w-48 truncate font-medium text-ink" title={user.DiscordUsername}>
                   {user.DiscordUsername}
                 </span>
                 <span className="block text-ink-muted text-xs tabular-nums">{user.DiscordID}</span>
-                <span className="mt-1 block max-w-56 truncate text-ink-muted text-xs md:hidden">
+                <span className={`${subLine} block md:hidden`} title={user.ServerName ?? undefined}>
                   {user.GrowID ?? t.none} · {user.ServerName ?? t.none} · {user.AccountType}
+                </span>
+                <span className={`${subLine} hidden md:block 2xl:hidden`} title={user.ServerName ?? undefined}>
+                  {user.GrowID ?? t.none} · {user.ServerName ?? t.none}
                 </span>
                 <span className="mt-1 block md:hidden">
                   <StatusBadges user={user} />
                 </span>
               </td>
-              <td className={`${c} ${wide}`}>{user.GrowID ?? t.none}</td>
-              <td className={`${c} ${wide}`}>
+              <td className={`${c} ${wider}`}>{user.GrowID ?? t.none}</td>
+              <td className={`${c} ${wider}`}>
                 {/* A long name is cut with an ellipsis (the whole of it in the title), never broken mid-word. */}
                 <span className="block max-w-48 truncate" title={user.ServerName ?? undefined}>
                   {user.ServerName ?? t.none}
