@@ -146,6 +146,11 @@ describe('admin permissions: promoting, presets and what a moderator may do', ()
       'Activity Logs',
     ]);
 
+    // A tab outside the moderator's permissions: the first tab shows, and the address names it.
+    await page.goto(`${suite.app.url}/admin?tab=redeem-codes`);
+    await page.locator('[data-testid="admin-tab"][data-tab="dashboard"]').waitFor();
+    await page.waitForURL((url) => url.searchParams.get('tab') === 'dashboard');
+
     await page.goto(`${suite.app.url}/admin?tab=feedback`);
     const entry = page.locator(`[data-testid="admin-feedback-entry"][data-id="${feedbackId}"]`);
     await entry.getByText('The map does not load.').waitFor();

@@ -79,8 +79,19 @@ async function maintenanceRoundTrip(suite: ReturnType<typeof useApp>, admin: Pag
   await admin.getByTestId('admin-sidebar').getByRole('button', { name: 'Users', exact: true }).click();
   await admin.locator('[data-testid="admin-tab"][data-tab="users"]').waitFor();
 
-  await admin.getByTestId('admin-sidebar').getByRole('button', { name: 'Settings', exact: true }).click();
-  await saveMaintenance(admin, false);
+  // An unsaved switch survives opening another tab and coming back; then it is saved.
+  const sidebar = admin.getByTestId('admin-sidebar');
+  await sidebar.getByRole('button', { name: 'Settings', exact: true }).click();
+  await admin.getByRole('switch', { name: 'Maintenance mode', checked: true }).click();
+  await admin.getByText(adminOverviewMessages.settingsUnsaved).waitFor();
+  await sidebar.getByRole('button', { name: 'Users', exact: true }).click();
+  await admin.locator('[data-testid="admin-tab"][data-tab="users"]').waitFor();
+  await sidebar.getByRole('button', { name: 'Settings', exact: true }).click();
+  await admin.getByRole('switch', { name: 'Maintenance mode', checked: false }).waitFor();
+  await admin.getByText(adminOverviewMessages.settingsUnsaved).waitFor();
+  await admin.getByRole('button', { name: adminOverviewMessages.settingsSave, exact: true }).click();
+  await toast(admin, adminPanelMessages.settingsSaved);
+  assert.equal((await apiCall(suite.app.url, adminToken, 'GET', '/admin/settings')).body.maintenance, false);
   await visitor.reload();
   await visitor.getByRole('heading', { name: 'Dashboard' }).waitFor();
 }
