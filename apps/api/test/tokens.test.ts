@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { SessionSigner } from '../src/auth/tokens.ts';
 import { devUser, issueDevToken, readDevToken } from '../src/dev-idp/dev-token.ts';
@@ -24,6 +25,31 @@ describe('session tokens', () => {
     assert.equal(new SessionSigner('y'.repeat(40), 900).verify(token, now), null);
     assert.equal(signer.verify('v1.only-two', now), null);
     assert.equal(signer.verify('', now), null);
+  });
+
+  it('refuses a genuine signature over claims without a family', () => {
+    const claims = Buffer.from(JSON.stringify({ sub: '42', iat: 0, exp: 9e9 })).toString('base64url');
+    const body = `v1.${claims}`;
+    // Signed with the real key, so only the claims check can refuse it.
+    const sig = createHmac('sha256', 'x'.repeat(40)).update(body).digest('base64url');
+    assert.equal(signer.verify(`${body}.${sig}`, now), null);
+  });
+
+  it('keeps its key across calls, and a rotated secret brings its own key', () => {
+    // Each signer imports its secret once (a cached KeyObject); rotating CANOPY_SESSION_SECRET builds a new
+    // signer, which must answer only under the new key, for signatures and for sealed values alike.
+    const before = new SessionSigner('a'.repeat(40), 900);
+    const old = before.sign('42', 'fam', now);
+    const sealed = before.seal('secret', 'ctx');
+    for (let i = 0; i < 3; i++) assert.ok(before.verify(old, now), 'the cached key verifies every time');
+
+    const after = new SessionSigner('b'.repeat(40), 900);
+    assert.equal(after.verify(old, now), null);
+    assert.equal(after.unseal(sealed, 'ctx'), null);
+    const fresh = after.sign('42', 'fam', now);
+    assert.ok(after.verify(fresh, now));
+    assert.equal(before.verify(fresh, now), null, 'the old signer kept its own key');
+    assert.equal(before.unseal(sealed, 'ctx'), 'secret');
   });
 });
 

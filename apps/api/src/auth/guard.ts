@@ -1,8 +1,8 @@
 import { messages } from '@canopy/contract';
 import type { AppContext } from '../context.ts';
 import { unauthorized } from '../errors.ts';
-import { type UserRow, usersRepo } from '../users/users.repo.ts';
-import { refreshTokensRepo } from './refresh-tokens.repo.ts';
+import type { UserRow } from '../users/users.repo.ts';
+import { sessionRepo } from './session.repo.ts';
 
 /** The signed-in user behind a request. */
 export interface Caller {
@@ -19,11 +19,8 @@ export async function authenticate(ctx: AppContext, authorization: string | unde
   const claims = ctx.signer.verify(match[1], ctx.now());
   if (claims === 'expired') throw unauthorized(messages.sessionExpired, 'session_expired');
   if (!claims) throw unauthorized(messages.invalidToken, 'invalid_token');
-  const [user, revoked] = await Promise.all([
-    usersRepo.findById(ctx.db, claims.sub),
-    refreshTokensRepo.isFamilyRevoked(ctx.db, claims.fam),
-  ]);
+  const session = await sessionRepo.find(ctx.db, claims.sub, claims.fam);
   // A revoked family (logout or detected reuse) ends the sessions it issued, not only its refresh tokens.
-  if (!user || revoked) throw unauthorized(messages.invalidToken, 'invalid_token');
-  return { user, familyId: claims.fam, expiresAt: claims.exp * 1000 };
+  if (!session || session.familyRevoked) throw unauthorized(messages.invalidToken, 'invalid_token');
+  return { user: session.user, familyId: claims.fam, expiresAt: claims.exp * 1000 };
 }

@@ -87,7 +87,7 @@ export class SessionSigner {
     } catch {
       return null;
     }
-    if (typeof claims.sub !== 'string' || typeof claims.exp !== 'number') return null;
+    if (typeof claims.sub !== 'string' || typeof claims.fam !== 'string' || typeof claims.exp !== 'number') return null;
     return claims.exp * 1000 <= now ? 'expired' : claims;
   }
 }

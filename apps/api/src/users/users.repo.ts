@@ -29,7 +29,8 @@ export interface UserRow {
   paid_until: number | null;
 }
 
-const columns = `id, username, discriminator, avatar, email, grow_id, account_type, registered_at, available_slot,
+/** The columns of a UserRow, for queries elsewhere that read a user row with something more (the session lookup). */
+export const userColumns = `id, username, discriminator, avatar, email, grow_id, account_type, registered_at, available_slot,
   credit, storage_limit_mb, is_admin, is_super_admin, admin_permissions, is_banned, ban_reason, banned_by, banned_at,
   ban_expires, server_expires_at, server_permanent, pending_server_ms, storage_used_bytes, paid_until`;
 
@@ -42,7 +43,7 @@ export interface StartingGrant {
 /** Platform users, keyed by their Discord id. */
 export const usersRepo = {
   findById(db: Db, id: string) {
-    return db.get<UserRow>(`SELECT ${columns} FROM users WHERE id = ?`, [id]);
+    return db.get<UserRow>(`SELECT ${userColumns} FROM users WHERE id = ?`, [id]);
   },
 
   /** Creates the user on first sign-in, or refreshes what Discord says about them. */

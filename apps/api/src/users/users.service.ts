@@ -1,13 +1,12 @@
 import { messages, type ProfileResponse, type RegisterRequest } from '@canopy/contract';
 import type { Caller } from '../auth/guard.ts';
-import { collaboratorsRepo } from '../collaborators/collaborators.repo.ts';
 import { readAutofarmDelay } from '../configuration/general.service.ts';
 import type { AppContext } from '../context.ts';
 import { isUniqueViolation } from '../db/db.ts';
 import { conflict, forbidden, maintenance, notFound } from '../errors.ts';
 import { redemptionHistory } from '../redeem/redeem.service.ts';
-import { serversRepo } from '../servers/servers.repo.ts';
 import { settingsRepo } from '../settings/settings.repo.ts';
+import { profileRepo } from './profile.repo.ts';
 import { type ProfileServer, toProfile } from './profile.ts';
 import { usersRepo } from './users.repo.ts';
 
@@ -26,21 +25,17 @@ export async function getProfile(ctx: AppContext, caller: Caller, id: string): P
 
 /** The user's own server, else the one they collaborate on (with its owner, whose time and storage it runs on). */
 async function profileServer(ctx: AppContext, userId: string): Promise<ProfileServer | null> {
-  const owned = await serversRepo.findByOwner(ctx.db, userId);
-  if (owned)
-    return {
-      name: owned.name,
-      crashLoop: ctx.servers.isCrashLooping(owned.id),
-      autofarmDelay: await readAutofarmDelay(ctx, owned.id),
-    };
-  const shared = await collaboratorsRepo.serverOf(ctx.db, userId);
-  if (!shared) return null;
+  const row = await profileRepo.serverOf(ctx.db, userId);
+  if (!row) return null;
+  const crashLoop = ctx.servers.isCrashLooping(row.id);
+  const autofarmDelay = await readAutofarmDelay(ctx, row.id);
+  if (row.permissions === null) return { name: row.name, crashLoop, autofarmDelay };
   return {
-    name: shared.name,
-    collaboratorPermissions: JSON.parse(shared.permissions),
-    owner: (await usersRepo.findById(ctx.db, shared.owner_id)) ?? undefined,
-    crashLoop: ctx.servers.isCrashLooping(shared.id),
-    autofarmDelay: await readAutofarmDelay(ctx, shared.id),
+    name: row.name,
+    collaboratorPermissions: JSON.parse(row.permissions),
+    owner: (await usersRepo.findById(ctx.db, row.owner_id)) ?? undefined,
+    crashLoop,
+    autofarmDelay,
   };
 }
 
