@@ -1,8 +1,16 @@
 import { type ServerSocketMessage, serverPageMessages } from '@canopy/contract';
 import { WebSocket } from 'ws';
+import { type CoalescerTimers, FrameCoalescer } from './frame-coalescer.ts';
 
 /** Past this many bytes waiting in a socket, new lines are dropped for it instead of queued. */
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
+/**
+ * Under load, one console frame per server per this many ms: 25k lines/s reach a browser in about 200 frames/s
+ * instead of one per event-loop turn, and a line waits at most this long. Quiet consoles are not delayed.
+ */
+export const CONSOLE_WINDOW_MS = 5;
+/** Lines in one frame at most (a max-rate flood): a full frame goes out at once, so frames stay small. */
+export const CONSOLE_FRAME_LINES = 1000;
 
 /** One browser's console subscription; counts what it had to skip. */
 export class ConsoleFeed {
@@ -21,57 +29,72 @@ const send = (ws: WebSocket, message: ServerSocketMessage) => {
   if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
 };
 
+/** The subscribers of one server's console and the lines waiting for their frame. */
+interface Audience {
+  feeds: Set<ConsoleFeed>;
+  frames: FrameCoalescer<string>;
+}
+
 /**
- * Fans a server's console out to its subscribers. Lines that arrive together go out as one frame that is
- * serialised once for everyone; a browser that cannot keep up loses lines (counted, then announced in
- * one line) rather than growing the api's memory.
+ * Fans a server's console out to its subscribers. Lines are grouped into frames (frame-coalescer.ts), each
+ * serialised once for everyone; a browser that cannot keep up loses lines (counted, then announced in one
+ * line) rather than growing the api's memory. Servers nobody follows cost nothing per line.
  */
 export class ConsoleHub {
-  private readonly feeds = new Set<ConsoleFeed>();
-  private readonly pending = new Map<string, string[]>();
-  private scheduled = false;
+  private readonly audiences = new Map<string, Audience>();
+  private readonly timers: CoalescerTimers | undefined;
+
+  /** `timers` is for tests; the real clock by default. */
+  constructor(timers?: CoalescerTimers) {
+    this.timers = timers;
+  }
 
   add(feed: ConsoleFeed) {
-    this.feeds.add(feed);
+    let audience = this.audiences.get(feed.serverId);
+    if (!audience) {
+      const feeds = new Set<ConsoleFeed>();
+      const frames = new FrameCoalescer<string>((lines) => deliver(feeds, lines), {
+        windowMs: CONSOLE_WINDOW_MS,
+        maxItems: CONSOLE_FRAME_LINES,
+        timers: this.timers,
+      });
+      audience = { feeds, frames };
+      this.audiences.set(feed.serverId, audience);
+    }
+    audience.feeds.add(feed);
   }
 
   remove(feed: ConsoleFeed | null) {
-    if (feed) this.feeds.delete(feed);
+    if (!feed) return;
+    const audience = this.audiences.get(feed.serverId);
+    if (!audience?.feeds.delete(feed) || audience.feeds.size > 0) return;
+    audience.frames.dispose();
+    this.audiences.delete(feed.serverId);
   }
 
   push(serverId: string, line: string) {
-    if (this.feeds.size === 0) return;
-    const lines = this.pending.get(serverId);
-    if (lines) lines.push(line);
-    else this.pending.set(serverId, [line]);
-    if (!this.scheduled) {
-      this.scheduled = true;
-      setImmediate(() => this.flush());
-    }
+    this.audiences.get(serverId)?.frames.push(line);
   }
+}
 
-  private flush() {
-    this.scheduled = false;
-    const batches = [...this.pending];
-    this.pending.clear();
-    for (const [serverId, lines] of batches) {
-      const message: ServerSocketMessage =
-        lines.length === 1
-          ? { type: 'console_log', payload: { line: lines[0] ?? '' } }
-          : { type: 'console_batch', payload: { lines } };
-      const data = JSON.stringify(message);
-      for (const feed of this.feeds) {
-        if (feed.serverId !== serverId || feed.ws.readyState !== WebSocket.OPEN) continue;
-        if (feed.ws.bufferedAmount > MAX_BUFFERED_BYTES) {
-          feed.dropped += lines.length;
-          continue;
-        }
-        if (feed.dropped > 0) {
-          send(feed.ws, { type: 'console_log', payload: { line: serverPageMessages.linesDropped(feed.dropped) } });
-          feed.dropped = 0;
-        }
-        feed.ws.send(data);
-      }
+/** Sends one frame of lines to every subscriber that is reading. */
+function deliver(feeds: Set<ConsoleFeed>, lines: string[]) {
+  const message: ServerSocketMessage =
+    lines.length === 1
+      ? { type: 'console_log', payload: { line: lines[0] ?? '' } }
+      : { type: 'console_batch', payload: { lines } };
+  // Encoded once: ws would turn a string into UTF-8 again for every socket. `binary: false` keeps it a text frame.
+  const data = Buffer.from(JSON.stringify(message));
+  for (const feed of feeds) {
+    if (feed.ws.readyState !== WebSocket.OPEN) continue;
+    if (feed.ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+      feed.dropped += lines.length;
+      continue;
     }
+    if (feed.dropped > 0) {
+      send(feed.ws, { type: 'console_log', payload: { line: serverPageMessages.linesDropped(feed.dropped) } });
+      feed.dropped = 0;
+    }
+    feed.ws.send(data, { binary: false });
   }
 }
