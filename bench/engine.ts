@@ -1,11 +1,17 @@
-// Engine speed and size: spawn-to-READY time, idle memory, and world/player list latency with
-// 10,000 worlds and 10,000 players. Goals: ready < 300 ms, idle RSS < 40 MB, list p99 < 20 ms.
-// Run: node bench/engine.ts   (env: BENCH_WORLDS=10000 BENCH_PLAYERS=10000 BENCH_REQUESTS=500 BENCH_STARTS=10)
+// Engine speed and size: spawn-to-READY time, idle memory (one engine, and PSS per engine with 50 running as
+// the api runs them), and world/player list latency with 10,000 worlds and 10,000 players.
+// Goals: ready < 300 ms, idle PSS per engine <= 20 MB with 50 running, list p99 < 20 ms.
+// Run: node bench/engine.ts
+//   (env: BENCH_WORLDS=10000 BENCH_PLAYERS=10000 BENCH_REQUESTS=500 BENCH_STARTS=10 BENCH_ENGINES=50)
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { cpus } from 'node:os';
+import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { ENGINE_NODE_ENV, ENGINE_NODE_FLAGS } from '../packages/engine/src/index.ts';
 import {
+  ENGINE_MAIN,
   type RunningEngine,
   removeDataDir,
   startEngine,
@@ -18,6 +24,7 @@ const WORLDS = Number(process.env.BENCH_WORLDS ?? 10_000);
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 10_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 500);
 const STARTS = Number(process.env.BENCH_STARTS ?? 10);
+const ENGINES = Number(process.env.BENCH_ENGINES ?? 50);
 const WIDTH = 58;
 
 const percentile = (sorted: number[], p: number) =>
@@ -59,6 +66,49 @@ async function idleMemory(label: string, env: Record<string, string | undefined>
   console.log(`${label.padEnd(WIDTH)} ${mem(memory(engine.pid))}`);
   await stopEngine(engine);
   removeDataDir(engine.dataDir);
+}
+
+/** Spawns an engine the way the api's local runtime does (its flags and environment); resolves at READY. */
+async function spawnLikeTheApi(cache: string) {
+  const dataDir = tempDataDir();
+  const child = spawn(
+    process.execPath,
+    [...ENGINE_NODE_FLAGS, ENGINE_MAIN, '--data-dir', dataDir, '--game-port', '0', '--control-port', '0'],
+    {
+      env: { ...ENGINE_NODE_ENV, PATH: process.env.PATH, CANOPY_ENGINE_SECRET: TEST_SECRET, NODE_COMPILE_CACHE: cache },
+      stdio: ['pipe', 'pipe', 'ignore'],
+    },
+  );
+  const exited = new Promise((resolve) => child.on('close', resolve));
+  for await (const line of createInterface({ input: child.stdout })) if (/\[INFO\] READY /.test(line)) break;
+  child.stdout.resume();
+  return {
+    pid: child.pid as number,
+    async stop() {
+      child.stdin.write('stop\n');
+      await exited;
+      removeDataDir(dataDir);
+    },
+  };
+}
+
+/** Idle memory per engine with `count` engines running side by side: PSS splits what they share. */
+async function manyEngines(cache: string, count: number) {
+  // What the api does before its first engine (apps/api/src/runtime/local/engine-process.ts).
+  spawnSync(process.execPath, [...ENGINE_NODE_FLAGS, ENGINE_MAIN, '--warm-compile-cache'], {
+    env: { ...ENGINE_NODE_ENV, PATH: process.env.PATH, NODE_COMPILE_CACHE: cache },
+  });
+  const engines = [];
+  for (let i = 0; i < count; i++) engines.push(await spawnLikeTheApi(cache));
+  await sleep(5000); // items.dat is read after READY; let the start's garbage settle
+  const all = engines.map((e) => memory(e.pid));
+  const mean = (k: 'rss' | 'pss' | 'private') => all.reduce((sum, m) => sum + m[k], 0) / all.length;
+  const pss = mean('pss');
+  console.log(
+    `${`idle, ${count} engines as the api runs them, per engine`.padEnd(WIDTH)} PSS ${pss.toFixed(1)} MB  ` +
+      `RSS ${mean('rss').toFixed(1)} MB  private ${mean('private').toFixed(1)} MB  ${pss <= 20 ? 'ok' : 'OVER 20 MB'}`,
+  );
+  await Promise.all(engines.map((e) => e.stop()));
 }
 
 function get(agent: http.Agent, url: string): Promise<number> {
@@ -111,6 +161,11 @@ const variants: [string, Record<string, string | undefined>][] = [
 ];
 for (const [label, env] of variants) await timeStarts(`spawn -> READY, ${label}`, env);
 for (const [label, env] of variants) await idleMemory(`idle memory, ${label}`, env);
+if (ENGINES > 0) {
+  const apiCache = tempDataDir();
+  await manyEngines(apiCache, ENGINES);
+  removeDataDir(apiCache);
+}
 
 const generation = performance.now();
 const dataDir = tempDataDir();

@@ -24,6 +24,7 @@ export class UsageError extends Error {}
 /** Shown by --help. */
 export const usage = `Usage: node packages/engine/src/main.ts --data-dir DIR --game-port N --control-port N
   [--control-host 127.0.0.1] [--items-dat PATH] [--sample-worlds N --sample-players N] [--debug] [--bench-commands]
+       node packages/engine/src/main.ts --warm-compile-cache   (loads every module, then exits 0)
 Each flag can also come from the environment (${Object.values(engineEnv)
   .filter((name) => name !== engineEnv.secret)
   .join(', ')}).
@@ -40,6 +41,7 @@ const options = {
   debug: { type: 'boolean' },
   'bench-commands': { type: 'boolean' },
   help: { type: 'boolean' },
+  'warm-compile-cache': { type: 'boolean' },
 } as const;
 
 const LOOPBACK = /^(127(\.\d{1,3}){3}|::1|localhost)$/;
@@ -51,8 +53,11 @@ function integer(flag: string, value: string | undefined, min: number, max: numb
   return Number(value);
 }
 
-/** Reads flags, falling back to the environment; returns 'help' when --help was asked for. */
-export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): EngineOptions | 'help' {
+/**
+ * Reads flags, falling back to the environment; returns 'help' when --help was asked for, 'warm' for
+ * --warm-compile-cache.
+ */
+export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): EngineOptions | 'help' | 'warm' {
   if (argv.some((a) => a === '--secret' || a.startsWith('--secret=')))
     throw new UsageError(`--secret is not accepted on the command line; set ${engineEnv.secret} instead`);
   let values: Partial<Record<keyof typeof options, string | boolean>>;
@@ -64,6 +69,7 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): EngineOptions
     throw new UsageError(flag ? `Bad flag ${flag}: ${text}` : text);
   }
   if (values.help) return 'help';
+  if (values['warm-compile-cache']) return 'warm';
   const str = (flag: keyof typeof options, envName: string): string | undefined => {
     const v = values[flag];
     if (typeof v === 'string') return v;
