@@ -51,6 +51,32 @@ describe('session tokens', () => {
     assert.equal(before.verify(fresh, now), null, 'the old signer kept its own key');
     assert.equal(before.unseal(sealed, 'ctx'), 'secret');
   });
+
+  it('remembers checked tokens but still decides expiry and forgery on every call', () => {
+    const cached = new SessionSigner('c'.repeat(40), 900);
+    const token = cached.sign('42', 'fam', now);
+    const first = cached.verify(token, now);
+    assert.ok(first && first !== 'expired');
+    assert.equal(cached.verify(token, now + 1000), first, 'the second call answers from the cache');
+    assert.equal(cached.verify(token, now + 900_000), 'expired');
+    assert.equal(cached.verify(token, now + 900_000), 'expired', 'still expired once dropped from the cache');
+    const [v, body, sig] = cached.sign('42', 'fam', now).split('.');
+    assert.equal(cached.verify(`${v}.${body}.${sig?.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))}`, now), null);
+    assert.throws(() => {
+      (first as { sub: string }).sub = '1';
+    }, TypeError);
+  });
+
+  it('keeps at most its limit of checked tokens, the oldest leaving first', () => {
+    const small = new SessionSigner('d'.repeat(40), 900, 2);
+    const tokens = ['1', '2', '3'].map((sub) => small.sign(sub, 'fam', now));
+    for (const t of tokens) assert.ok(small.verify(t, now));
+    const verified = (small as unknown as { verified: Map<string, unknown> }).verified;
+    assert.deepEqual([...verified.keys()], tokens.slice(1));
+    // An evicted token is checked again, not refused.
+    const again = small.verify(tokens[0] ?? '', now);
+    assert.ok(again && again !== 'expired' && again.sub === '1');
+  });
 });
 
 describe('development identity provider tokens', () => {

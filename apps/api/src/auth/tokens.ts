@@ -32,11 +32,20 @@ export class SessionSigner {
   private readonly key: KeyObject;
   private readonly sealKey: Buffer;
   private readonly ttlSeconds: number;
-  constructor(secret: string, ttlSeconds: number) {
+  /**
+   * Tokens whose signature this signer has checked, with their claims: a session token comes with every request
+   * of its life, and checking its HMAC again each time was most of the cost of authenticating. Only a token that
+   * passed the check with this signer's key gets in, so a forged one never hits, and a rotated secret (a new
+   * signer) starts empty. Expiry is still decided on every call. Insertion order evicts the oldest first.
+   */
+  private readonly verified = new Map<string, Readonly<SessionClaims>>();
+  private readonly verifiedLimit: number;
+  constructor(secret: string, ttlSeconds: number, verifiedLimit = 10_000) {
     this.key = createSecretKey(Buffer.from(secret));
     // A separate key per purpose, so a sealed value can never pass as a signature or the other way round.
     this.sealKey = Buffer.from(hkdfSync('sha256', this.key, Buffer.alloc(0), 'canopy seal v1', 32));
     this.ttlSeconds = ttlSeconds;
+    this.verifiedLimit = verifiedLimit;
   }
 
   /** Encrypts `plain` (AES-256-GCM) bound to `context`; only unseal with the same context opens it. */
@@ -74,7 +83,23 @@ export class SessionSigner {
   }
 
   /** The claims of a genuine token, 'expired' for a genuine but old one, null for anything else. */
-  verify(token: string, now = Date.now()): SessionClaims | 'expired' | null {
+  verify(token: string, now = Date.now()): Readonly<SessionClaims> | 'expired' | null {
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.exp * 1000 > now) return known;
+      this.verified.delete(token);
+      return 'expired';
+    }
+    const claims = this.check(token);
+    if (!claims) return null;
+    if (claims.exp * 1000 <= now) return 'expired';
+    if (this.verified.size >= this.verifiedLimit) this.verified.delete(this.verified.keys().next().value as string);
+    this.verified.set(token, Object.freeze(claims));
+    return claims;
+  }
+
+  /** The claims of a token whose signature holds under this signer's key (expired or not), else null. */
+  private check(token: string): SessionClaims | null {
     const parts = token.split('.');
     if (parts.length !== 3 || parts[0] !== 'v1') return null;
     const body = `${parts[0]}.${parts[1]}`;
@@ -88,7 +113,7 @@ export class SessionSigner {
       return null;
     }
     if (typeof claims.sub !== 'string' || typeof claims.fam !== 'string' || typeof claims.exp !== 'number') return null;
-    return claims.exp * 1000 <= now ? 'expired' : claims;
+    return claims;
   }
 }
 
