@@ -4,6 +4,7 @@
 // (peak, and with a client that stopped reading). Each count gets a fresh api, so no history of an earlier run is
 // counted. Run: npm run bench:console   (env: CLIENTS=1,10,50 LINES=100000 RATE=25000; RATE=0 = max)
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { WebSocket } from 'ws';
 import { benchUser, call, memoryMb, percentile, startBenchApi } from './lib/api-process.ts';
 
@@ -120,6 +121,7 @@ async function run(CLIENTS: number) {
 
     const started = now();
     const cpuBefore = cpuSeconds(apiPid);
+    const clientCpuBefore = process.cpuUsage();
     clients[0]?.ws.send(JSON.stringify({ type: 'console_command', payload: { command: `flood ${LINES} ${RATE}` } }));
     const deadline = Date.now() + 120_000;
     let lastProgress = -1;
@@ -133,8 +135,10 @@ async function run(CLIENTS: number) {
       } else if (Date.now() - quietSince > 3000) break; // lines were dropped for someone; stop waiting
       await new Promise((r) => setTimeout(r, 50));
     }
-    // The api's CPU over the flood: read before the 3 s of waiting for a loss would add idle time (none is used).
+    // The api's CPU over the flood (after a loss this includes the 3 s of waiting, when the api is idle).
     const cpu = cpuSeconds(apiPid) - cpuBefore;
+    const clientCpu = process.cpuUsage(clientCpuBefore);
+    const flooding = (now() - started) / 1000;
     clearInterval(sampler);
     const after = memoryMb(apiPid).rss;
 
@@ -145,7 +149,7 @@ async function run(CLIENTS: number) {
     const complete = clients.filter((c) => c.received === LINES).length;
     const delivered = (100 * clients.reduce((a, c) => a + c.received, 0)) / (CLIENTS * LINES);
     console.log(
-      `\n${CLIENTS} console clients + 1 stalled client, ${LINES} lines from one engine at ${RATE || 'max'} lines/s`,
+      `\n${CLIENTS} console clients + 1 stalled client, ${LINES} lines from one engine at ${RATE || 'max'} lines/s (load average ${loadavg()[0]?.toFixed(1)})`,
     );
     console.log(
       `delivered ${delivered.toFixed(1)} % (complete to ${complete}/${CLIENTS} clients) in ${((now() - started) / 1000).toFixed(1)} s`,
@@ -160,6 +164,10 @@ async function run(CLIENTS: number) {
       `frames per client: median ${percentile(frames, 50).toFixed(0)}/s, max ${Math.max(...frames).toFixed(0)}/s`,
     );
     console.log(`api CPU: ${((cpu * 100_000) / LINES).toFixed(2)} s per 100k lines`);
+    // Near a full core, the clients' own queueing is part of the latency above (they share the api's cores).
+    console.log(
+      `bench clients CPU: ${((clientCpu.user + clientCpu.system) / 1e4 / flooding).toFixed(0)} % of a core over the flood`,
+    );
     console.log(
       `api RSS: before ${base.toFixed(0)} MB, peak ${peak.toFixed(0)} MB, after ${after.toFixed(0)} MB (stalled client still connected)`,
     );
