@@ -1,4 +1,4 @@
-import type { EngineConsoleLine, EngineLogLevel } from '@canopy/contract';
+import type { EngineConsoleLine, EngineLogLevel } from '@canopy/contract/engine';
 
 type Listener = (line: EngineConsoleLine) => void;
 

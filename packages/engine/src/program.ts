@@ -1,7 +1,7 @@
 // The engine program proper; main.ts loads it once the compile cache is on.
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { engineExitCodes } from '@canopy/contract';
+import { engineExitCodes } from '@canopy/contract/engine';
 import { parseArgs, UsageError, usage } from './cli/args.ts';
 import { attachStdin } from './console/stdin.ts';
 import type { EngineContext } from './context.ts';

@@ -5,7 +5,7 @@ import {
   WORLD_LOCKED,
   WORLD_OPEN,
   weatherOptions,
-} from '@canopy/contract';
+} from '@canopy/contract/engine';
 import type { Logger } from './log.ts';
 import { hashPassword } from './players/password.ts';
 import type { PlayerData, PlayersRepo } from './players/players.repo.ts';

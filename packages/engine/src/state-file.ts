@@ -1,6 +1,6 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { type EngineStateFile, engineStateFileSchema } from '@canopy/contract';
+import { type EngineStateFile, engineStateFileSchema } from '@canopy/contract/engine';
 import { writeJsonAtomic } from './config/files.ts';
 
 /** `<data-dir>/engine.json`: who runs this data directory and where to reach it. */

@@ -1,4 +1,4 @@
-import { requestIssueMessage } from '@canopy/contract';
+import { requestIssueMessage } from '@canopy/contract/engine';
 import type { z } from 'zod';
 import { badRequest } from './errors.ts';
 

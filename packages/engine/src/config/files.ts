@@ -12,7 +12,7 @@ import {
   newbieKitSchema,
   type ServerConfig,
   serverConfigSchema,
-} from '@canopy/contract';
+} from '@canopy/contract/engine';
 import type { z } from 'zod';
 import { errorMessage, type Logger } from '../log.ts';
 import { narrowMode, PRIVATE_FILE } from '../private-files.ts';

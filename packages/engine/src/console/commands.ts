@@ -6,7 +6,7 @@ import {
   type ConsoleCommandName,
   parseConsoleCommand,
   type WorldListResponse,
-} from '@canopy/contract';
+} from '@canopy/contract/engine';
 import type { EngineContext } from '../context.ts';
 import { EngineError } from '../errors.ts';
 import { errorMessage } from '../log.ts';

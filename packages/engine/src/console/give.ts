@@ -1,4 +1,4 @@
-import { MAX_STACK, PLAYER_GEMS_MAX } from '@canopy/contract';
+import { MAX_STACK, PLAYER_GEMS_MAX } from '@canopy/contract/engine';
 import type { EngineContext } from '../context.ts';
 import { playerName } from '../players/players.service.ts';
 

@@ -1,4 +1,4 @@
-import { engineListQuerySchema, enginePlayerQuerySchema } from '@canopy/contract';
+import { engineListQuerySchema, enginePlayerQuerySchema } from '@canopy/contract/engine';
 import { notFound } from '../errors.ts';
 import { banPlayer, getPlayer, playerName, putPlayer, unbanPlayer } from '../players/players.service.ts';
 import { parseOr400 } from '../validate.ts';

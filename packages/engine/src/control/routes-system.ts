@@ -1,4 +1,4 @@
-import { engineBackupRequestSchema, engineConsoleRequestSchema } from '@canopy/contract';
+import { engineBackupRequestSchema, engineConsoleRequestSchema } from '@canopy/contract/engine';
 import { backupDatabase } from '../backup.ts';
 import { runConsoleCommand } from '../console/commands.ts';
 import { consolePath } from '../console/paths.ts';

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CustomItem } from '@canopy/contract';
+import type { CustomItem } from '@canopy/contract/engine';
 import type { ItemsDat } from '@canopy/formats';
 import { consolePath } from '../console/paths.ts';
 import { errorMessage, type Logger } from '../log.ts';

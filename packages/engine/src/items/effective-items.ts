@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CustomItem } from '@canopy/contract';
+import type { CustomItem } from '@canopy/contract/engine';
 import type { Item, ItemOverride, ItemsDat } from '@canopy/formats';
 import { PRIVATE_FILE } from '../private-files.ts';
 

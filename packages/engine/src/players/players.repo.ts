@@ -1,5 +1,5 @@
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
-import { MAX_STACK, type Player, playerRoles, playerTitles } from '@canopy/contract';
+import { MAX_STACK, type Player, playerRoles, playerTitles } from '@canopy/contract/engine';
 import { transaction } from '../db/open.ts';
 import { containsPattern, jsonObject, type ListQuery } from '../worlds/worlds.repo.ts';
 

@@ -1,4 +1,4 @@
-import { growIdSchema, messages, type Player, playerFlagPattern, playerPutSchema } from '@canopy/contract';
+import { growIdSchema, messages, type Player, playerFlagPattern, playerPutSchema } from '@canopy/contract/engine';
 import type { EngineContext } from '../context.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { parseOr400 } from '../validate.ts';

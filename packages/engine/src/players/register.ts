@@ -6,7 +6,7 @@ import {
   type Player,
   playerRoles,
   playerTitles,
-} from '@canopy/contract';
+} from '@canopy/contract/engine';
 import type { EngineContext } from '../context.ts';
 import { badRequest, conflict } from '../errors.ts';
 import { hashPassword } from './password.ts';

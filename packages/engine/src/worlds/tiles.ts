@@ -1,5 +1,5 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import type { WorldBlock } from '@canopy/contract';
+import type { WorldBlock } from '@canopy/contract/engine';
 
 /** A world's tiles as parallel columns, the form the game loop and the sample generator work in. */
 export interface TileColumns {

@@ -1,5 +1,5 @@
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
-import { WORLD_LOCKED, type World, type WorldMeta } from '@canopy/contract';
+import { WORLD_LOCKED, type World, type WorldMeta } from '@canopy/contract/engine';
 import { transaction } from '../db/open.ts';
 import { columnsToBlocks, decodeTiles, encodeTiles, type TileColumns } from './tiles.ts';
 

@@ -1,4 +1,4 @@
-import { type World, worldNameSchema, worldPutSchema } from '@canopy/contract';
+import { type World, worldNameSchema, worldPutSchema } from '@canopy/contract/engine';
 import type { EngineContext } from '../context.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { parseOr400 } from '../validate.ts';
