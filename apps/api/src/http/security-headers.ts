@@ -1,4 +1,5 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /**
@@ -21,13 +22,23 @@ const directives = {
   upgradeInsecureRequests: null,
 };
 
+type HelmetMiddleware = (req: IncomingMessage, res: ServerResponse, next: (error?: Error) => void) => void;
+type Helmet = (options: object) => HelmetMiddleware;
+
+// The helmet that @fastify/helmet wraps, taken from where that plugin resolves it (no second copy, no new
+// dependency). The plugin builds helmet's middleware again on every request, parsing the CSP directives each
+// time (7 % of the api's busy time in a profile of closed-loop profile reads); these headers never vary per
+// request, so the middleware is built once.
+const helmet = createRequire(createRequire(import.meta.url).resolve('@fastify/helmet'))('helmet') as Helmet;
+
 /** Security headers on every answer: CSP, no framing, nosniff, no referrer (ADR: the ecosystem's helmet). */
 export async function registerSecurityHeaders(app: FastifyInstance) {
-  await app.register(helmet, {
+  const apply = helmet({
     contentSecurityPolicy: { useDefaults: true, directives },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
   });
+  app.addHook('onRequest', (req, reply, done) => apply(req.raw, reply.raw, done));
 }
 
 /**
