@@ -74,6 +74,27 @@ describe('ConsoleHub', () => {
     assert.deepEqual(other.messages, [{ type: 'console_history', payload: { lines: [] } }], "s2's feed hears nothing");
   });
 
+  it('does not repeat to a new subscriber the waiting lines its history already holds', () => {
+    const { clock, hub, subscribe } = setup();
+    const a = subscribe('s1');
+    hub.push('s1', 'l1');
+    clock.advance(0); // l1 goes out: the window starts
+    hub.push('s1', 'l2');
+    hub.push('s1', 'l3'); // l2 and l3 wait for the window; the history a subscriber gets now ends with them
+    const b = subscribe('s1', ['l1', 'l2', 'l3']);
+    hub.push('s1', 'l4');
+    clock.advance(CONSOLE_WINDOW_MS);
+    hub.push('s1', 'l5');
+    clock.advance(CONSOLE_WINDOW_MS);
+    assert.deepEqual(liveLines(a.messages), ['l1', 'l2', 'l3', 'l4', 'l5']);
+    assert.deepEqual(b.messages[0], { type: 'console_history', payload: { lines: ['l1', 'l2', 'l3'] } });
+    assert.deepEqual(liveLines(b.messages), ['l4', 'l5'], 'each line once, in order, after the history');
+    const c = subscribe('s1', ['l1', 'l2', 'l3', 'l4', 'l5']);
+    hub.push('s1', 'l6');
+    clock.advance(CONSOLE_WINDOW_MS);
+    assert.deepEqual(liveLines(c.messages), ['l6'], 'nothing was waiting: nothing skipped');
+  });
+
   it('skips lines for a socket that stops reading and says how many once it reads again', () => {
     const { clock, hub, subscribe } = setup();
     const reader = subscribe('s1');

@@ -17,6 +17,8 @@ export class ConsoleFeed {
   readonly serverId: string;
   readonly ws: WebSocket;
   dropped = 0;
+  /** Lines of the next frame already in this feed's history (they waited for the frame when it subscribed). */
+  skip = 0;
 
   constructor(ws: WebSocket, serverId: string, history: string[]) {
     this.ws = ws;
@@ -61,6 +63,8 @@ export class ConsoleHub {
       audience = { feeds, frames };
       this.audiences.set(feed.serverId, audience);
     }
+    // The history a feed starts with is taken in the same turn, so it ends with exactly the lines waiting now.
+    feed.skip = audience.frames.waiting;
     audience.feeds.add(feed);
   }
 
@@ -77,24 +81,29 @@ export class ConsoleHub {
   }
 }
 
+/** One line keeps the spec's console_log; several go as a console_batch, which the web appends the same way. */
+const linesMessage = (lines: string[]): ServerSocketMessage =>
+  lines.length === 1
+    ? { type: 'console_log', payload: { line: lines[0] ?? '' } }
+    : { type: 'console_batch', payload: { lines } };
+
 /** Sends one frame of lines to every subscriber that is reading. */
 function deliver(feeds: Set<ConsoleFeed>, lines: string[]) {
-  const message: ServerSocketMessage =
-    lines.length === 1
-      ? { type: 'console_log', payload: { line: lines[0] ?? '' } }
-      : { type: 'console_batch', payload: { lines } };
   // Encoded once: ws would turn a string into UTF-8 again for every socket. `binary: false` keeps it a text frame.
-  const data = Buffer.from(JSON.stringify(message));
+  const data = Buffer.from(JSON.stringify(linesMessage(lines)));
   for (const feed of feeds) {
-    if (feed.ws.readyState !== WebSocket.OPEN) continue;
+    const own = feed.skip > 0 ? lines.slice(feed.skip) : lines;
+    feed.skip = 0;
+    if (own.length === 0 || feed.ws.readyState !== WebSocket.OPEN) continue;
     if (feed.ws.bufferedAmount > MAX_BUFFERED_BYTES) {
-      feed.dropped += lines.length;
+      feed.dropped += own.length;
       continue;
     }
     if (feed.dropped > 0) {
       send(feed.ws, { type: 'console_log', payload: { line: serverPageMessages.linesDropped(feed.dropped) } });
       feed.dropped = 0;
     }
-    feed.ws.send(data, { binary: false });
+    if (own === lines) feed.ws.send(data, { binary: false });
+    else send(feed.ws, linesMessage(own));
   }
 }
