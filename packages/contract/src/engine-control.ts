@@ -40,6 +40,12 @@ export const ENGINE_LOG_LINE = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z) \[(DEB
 /** The ready line's message; groups are control host, control port, game port, version, pid. */
 export const ENGINE_READY_MESSAGE = /^READY control=(\S+):(\d+) game=(\d+) version=(\S+) pid=(\d+)$/;
 
+/**
+ * The INFO message an engine prints when its number of players online changes (group 1 is the count): the api
+ * learns player counts from it instead of polling every engine (docs/decisions/0023-density.md).
+ */
+export const ENGINE_PLAYERS_MESSAGE = /^Players online: (\d+)$/;
+
 /** `<data-dir>/engine.json`, written at ready and removed on a clean exit. */
 export const engineStateFileSchema = z.object({
   pid: z.int(),
