@@ -13,6 +13,7 @@ import { DatabaseLockedError, openDatabase } from './db/open.ts';
 import { type ItemCatalog, loadItemCatalog, resolveItemsDat } from './items/catalog.ts';
 import type { Logger } from './log.ts';
 import { bindGameNetwork, type GameNetwork, PortInUseError } from './net/game-network.ts';
+import { announcePlayers } from './net/players-line.ts';
 import { createPlayersRepo } from './players/players.repo.ts';
 import { ensureSampleData } from './sample-data.ts';
 import { liveEngine, readStateFile, removeStateFile, writeStateFile } from './state-file.ts';
@@ -91,6 +92,7 @@ export async function startEngine(options: EngineOptions, log: Logger, abort: Ab
     }
     network = net;
     cleanups.push(() => net.close());
+    announcePlayers(net, log);
 
     let itemsLoaded: (catalog: ItemCatalog) => void = () => {};
     const items = new Promise<ItemCatalog>((resolve) => {

@@ -16,6 +16,11 @@ export interface GameNetwork {
   kick(name: string, reason: string): boolean;
   /** Sends a console message to every player online; tells how many got it. */
   broadcast(message: string): number;
+  /**
+   * Calls `listener` whenever players join or leave. The engine prints the count from it, which is how the
+   * api learns player counts without polling every engine.
+   */
+  onPlayersChanged(listener: () => void): void;
   /** Lets go of the port. */
   close(): Promise<void>;
 }
@@ -53,6 +58,7 @@ export function bindGameNetwork(port: number, log: Logger, host = '0.0.0.0'): Pr
         playersInWorld: () => 0,
         kick: () => false,
         broadcast: () => 0,
+        onPlayersChanged: () => {}, // nobody is ever online yet
         close: () => new Promise((done) => socket.close(() => done())),
       });
     });
