@@ -1,6 +1,10 @@
+import { CONSOLE_FLOOD_MAX, CONSOLE_LIST_MAX } from './engine-constants.ts';
 import type { CollaboratorPermission } from './permissions.ts';
 import { playerSchema } from './player.ts';
 import { CONSOLE_COMMAND_MAX } from './socket.ts';
+
+// Defined in the zod-free module an idle engine loads (engine-constants.ts); exported here as before.
+export { CONSOLE_FLOOD_MAX, CONSOLE_LIST_MAX } from './engine-constants.ts';
 
 /**
  * The one console grammar. The api reads a command with it to decide which permission it needs and
@@ -27,10 +31,6 @@ export interface ConsoleCommandSpec {
   readonly secretArgs?: readonly number[];
 }
 
-/** Most players, worlds or names one console command lists. */
-export const CONSOLE_LIST_MAX = 20;
-/** Most lines one `flood` prints (benchmarks only). */
-export const CONSOLE_FLOOD_MAX = 1_000_000;
 /** Most gems a player can hold: the player record's own limit. */
 export const PLAYER_GEMS_MAX = playerSchema.shape.gems.maxValue ?? 2_147_483_647;
 

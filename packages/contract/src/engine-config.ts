@@ -1,19 +1,17 @@
 import { z } from 'zod';
+import { CREATOR_LIST_MAX, DEFAULT_AUTOFARM_DELAY_MS, emptyNewbieKitEntry } from './engine-constants.ts';
 import { customTextureNamePattern } from './items.ts';
 import { boundedInt, itemIdSchema } from './world.ts';
 
-/** The config files of an engine's data directory; the api edits them while the engine is offline. */
-export const engineConfigFiles = {
-  creators: 'creators.json',
-  serverConfig: 'server-config.json',
-  newbieKit: 'newbie-kit.json',
-  customItems: 'custom-items.json',
-} as const;
-
-export const DEFAULT_AUTOFARM_DELAY_MS = 1000;
-
-/** Most GrowIDs on a creator list. */
-export const CREATOR_LIST_MAX = 1000;
+// Defined in the zod-free module an idle engine loads (engine-constants.ts); exported here as before.
+export {
+  CREATOR_LIST_MAX,
+  DEFAULT_AUTOFARM_DELAY_MS,
+  defaultNewbieKit,
+  defaultServerConfig,
+  emptyNewbieKitEntry,
+  engineConfigFiles,
+} from './engine-constants.ts';
 
 /** creators.json: the creator list, GrowIDs without duplicates (compared case-insensitively). */
 export const creatorListSchema = z
@@ -43,7 +41,6 @@ export const serverConfigSchema = z.object({
     .default(DEFAULT_AUTOFARM_DELAY_MS),
 });
 export type ServerConfig = z.infer<typeof serverConfigSchema>;
-export const defaultServerConfig: ServerConfig = { autofarmDelay: DEFAULT_AUTOFARM_DELAY_MS };
 
 const amount = z.int().min(0).max(2_147_483_647).default(0);
 
@@ -56,9 +53,6 @@ export const newbieKitEntrySchema = z.object({
 });
 export type NewbieKitEntry = z.infer<typeof newbieKitEntrySchema>;
 
-/** An empty kit entry, what an empty kit is normalised to. */
-export const emptyNewbieKitEntry = (): NewbieKitEntry => ({ Gemss: 0, Coin: 0, Seasonals_Token: 0, items: [] });
-
 /** newbie-kit.json; an empty ITEMS list is normalised to one entry of zeros. */
 export const newbieKitSchema = z.object({
   ITEMS: z
@@ -67,7 +61,6 @@ export const newbieKitSchema = z.object({
     .transform((entries) => (entries.length ? entries : [emptyNewbieKitEntry()])),
 });
 export type NewbieKit = z.infer<typeof newbieKitSchema>;
-export const defaultNewbieKit = (): NewbieKit => ({ ITEMS: [emptyNewbieKitEntry()] });
 
 const int = (label: string) => boundedInt(label, 0, 2_147_483_647).default(0);
 const flag = (label: string) => z.boolean({ error: `${label} must be true or false.` }).default(false);

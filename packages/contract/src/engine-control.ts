@@ -1,36 +1,10 @@
 import { z } from 'zod';
 import { creatorListSchema } from './engine-config.ts';
 
+// Defined in the zod-free module an idle engine loads (engine-constants.ts); exported here as before.
+export { ENGINE_SECRET_MIN_LENGTH, engineEnv, engineExitCodes } from './engine-constants.ts';
+
 // The interface between the api's supervisor and an engine process (packages/engine/README.md).
-
-/** Environment variables an engine reads; the secret is accepted only from the environment. */
-export const engineEnv = {
-  dataDir: 'CANOPY_ENGINE_DATA_DIR',
-  gamePort: 'CANOPY_ENGINE_GAME_PORT',
-  controlPort: 'CANOPY_ENGINE_CONTROL_PORT',
-  controlHost: 'CANOPY_ENGINE_CONTROL_HOST',
-  itemsDat: 'CANOPY_ENGINE_ITEMS_DAT',
-  sampleWorlds: 'CANOPY_ENGINE_SAMPLE_WORLDS',
-  samplePlayers: 'CANOPY_ENGINE_SAMPLE_PLAYERS',
-  debug: 'CANOPY_ENGINE_DEBUG',
-  /** Benchmark-only console commands (flood); the api sets it only when it was itself started for a benchmark. */
-  benchCommands: 'CANOPY_ENGINE_BENCH_COMMANDS',
-  secret: 'CANOPY_ENGINE_SECRET',
-} as const;
-
-export const ENGINE_SECRET_MIN_LENGTH = 16;
-
-/** Exit statuses of an engine process. */
-export const engineExitCodes = {
-  ok: 0,
-  failure: 1,
-  /** A bad flag, a missing or short secret. */
-  usage: 2,
-  /** Another live engine holds this data directory. */
-  alreadyRunning: 3,
-  /** The game or control port is taken. */
-  portInUse: 4,
-} as const;
 
 export const engineLogLevels = ['DEBUG', 'INFO', 'WARN', 'ERROR', 'FATAL'] as const;
 export type EngineLogLevel = (typeof engineLogLevels)[number];

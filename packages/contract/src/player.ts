@@ -1,15 +1,9 @@
 import { z } from 'zod';
+import { MAX_INVENTORY_ITEMS, MAX_STACK, playerFlagPattern } from './engine-constants.ts';
 import { boundedInt, itemIdSchema } from './world.ts';
 
-/** Most of one item a player can hold, as in the game. */
-export const MAX_STACK = 200;
-/** Most distinct items in one inventory. */
-export const MAX_INVENTORY_ITEMS = 500;
-/** Roles and titles every player record carries (false unless granted); more may be added. */
-export const playerRoles = ['Developer', 'Administrator', 'Moderator', 'VIP'] as const;
-export const playerTitles = ['Legend', 'Doctor', 'Mentor', 'Grow4Good'] as const;
-/** Key of a role or title flag in a player record: `Role.Moderator`, `Title.Legend`. */
-export const playerFlagPattern = /^(Role|Title)\.[A-Za-z0-9_]{1,32}$/;
+// Defined in the zod-free module an idle engine loads (engine-constants.ts); exported here as before.
+export { MAX_INVENTORY_ITEMS, MAX_STACK, playerFlagPattern, playerRoles, playerTitles } from './engine-constants.ts';
 
 const counter = (label: string) => boundedInt(label, 0, 2_147_483_647);
 

@@ -1,17 +1,19 @@
 import { z } from 'zod';
+import { WORLD_LOCKED, WORLD_OPEN } from './engine-constants.ts';
 import { fastArray } from './fast-array.ts';
 import { isWorldBlock } from './world-block-check.ts';
 
-/** d_weather value of a locked world (server-management document, section 9). */
-export const WORLD_LOCKED = 6;
-/** d_weather value of an open world. */
-export const WORLD_OPEN = 0;
-export const DEFAULT_MUSIC_BPM = 100;
-/** Default background colour of a world. */
-export const DEFAULT_WORLD_COLOR = { r: 255, g: 128, b: 64 } as const;
-/** Size of a newly generated world, as in the game. */
-export const DEFAULT_WORLD_WIDTH = 100;
-export const DEFAULT_WORLD_HEIGHT = 60;
+// Defined in the zod-free module an idle engine loads (engine-constants.ts); exported here as before.
+export {
+  DEFAULT_MUSIC_BPM,
+  DEFAULT_WORLD_COLOR,
+  DEFAULT_WORLD_HEIGHT,
+  DEFAULT_WORLD_WIDTH,
+  defaultWorldMeta,
+  WORLD_LOCKED,
+  WORLD_OPEN,
+} from './engine-constants.ts';
+
 /** Largest side a world may have; keeps one world's tiles within a few hundred kilobytes. */
 export const WORLD_MAX_SIDE = 200;
 export const WORLD_NAME_MAX = 24;
@@ -136,23 +138,6 @@ export type World = z.infer<typeof worldSchema>;
 
 /** A world's settings without its name, id and tiles. */
 export type WorldMeta = Omit<World, 'name' | 'id' | 'blocks'>;
-
-/** The settings of a fresh world: no owner, open, the spec's defaults. */
-export function defaultWorldMeta(width = DEFAULT_WORLD_WIDTH, height = DEFAULT_WORLD_HEIGHT): WorldMeta {
-  return {
-    owner: '',
-    entry_level: 1,
-    ct: 0,
-    d_weather: WORLD_OPEN,
-    music_bpm: DEFAULT_MUSIC_BPM,
-    w_s: 0,
-    ...DEFAULT_WORLD_COLOR,
-    weather: 0,
-    admins: [],
-    width,
-    height,
-  };
-}
 
 /** World list row (spec section 3); locked means d_weather is 6. */
 export const worldListRowSchema = z.object({

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
-import { engineExitCodes } from '@canopy/contract/engine';
+import { engineExitCodes } from '@canopy/contract/engine-constants';
 import type { EngineOptions } from './cli/args.ts';
 import { loadConfig, reloadLiveConfig } from './config/files.ts';
 import type { EngineContext } from './context.ts';

@@ -1,10 +1,11 @@
 // The engine program proper; main.ts loads it once the compile cache is on.
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { engineExitCodes } from '@canopy/contract/engine';
+import { engineExitCodes } from '@canopy/contract/engine-constants';
 import { parseArgs, UsageError, usage } from './cli/args.ts';
 import { attachStdin } from './console/stdin.ts';
 import type { EngineContext } from './context.ts';
+import { contract } from './contract.ts';
 import { StartupError, startEngine } from './engine.ts';
 import { errorMessage, Logger } from './log.ts';
 
@@ -42,8 +43,11 @@ if (options === 'help') {
 if (options === 'warm') {
   // Whoever spawns engines runs this once with their NODE_COMPILE_CACHE and flags, so that no engine ever
   // strips TypeScript itself: an engine that loaded Node's stripper keeps about 20 MB more for its whole life.
-  // The modules the engine imports later (dynamically) are loaded here too; the static ones already are.
+  // The modules the engine imports later (dynamically) are loaded here too; the static ones already are:
+  // items.dat's formats after READY, and the contract's schemas (with zod) on the first validation, loaded the
+  // same way here (contract.ts): the cache knows a module by the name it was loaded with.
   await import('@canopy/formats');
+  contract();
   process.exit(engineExitCodes.ok);
 }
 log.debugEnabled = options.debug;

@@ -1,6 +1,6 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { type EngineStateFile, engineStateFileSchema } from '@canopy/contract/engine';
+import type { EngineStateFile } from '@canopy/contract/engine';
 import { writeJsonAtomic } from './config/files.ts';
 
 /** `<data-dir>/engine.json`: who runs this data directory and where to reach it. */
@@ -9,11 +9,24 @@ export const stateFilePath = (dataDir: string) => join(dataDir, 'engine.json');
 /** The state file's content, or undefined when it is missing or unreadable. */
 export function readStateFile(dataDir: string): EngineStateFile | undefined {
   try {
-    const parsed = engineStateFileSchema.safeParse(JSON.parse(readFileSync(stateFilePath(dataDir), 'utf8')));
-    return parsed.success ? parsed.data : undefined;
+    return asStateFile(JSON.parse(readFileSync(stateFilePath(dataDir), 'utf8')));
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The contract's engineStateFileSchema, checked by hand: every start reads engine.json, and the schema would
+ * load zod into every engine (about 9 MB, docs/decisions/0024-lean-engine.md). Other keys are dropped, as there.
+ */
+export function asStateFile(json: unknown): EngineStateFile | undefined {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return undefined;
+  const { pid, controlHost, controlPort, gamePort, version, startedAt } = json as Record<string, unknown>;
+  const int = (v: unknown): v is number => Number.isSafeInteger(v);
+  const str = (v: unknown): v is string => typeof v === 'string';
+  if (!int(pid) || !int(controlPort) || !int(gamePort) || !str(controlHost) || !str(version) || !str(startedAt))
+    return undefined;
+  return { pid, controlHost, controlPort, gamePort, version, startedAt };
 }
 
 function processAlive(pid: number): boolean {

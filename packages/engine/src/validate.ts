@@ -1,5 +1,5 @@
-import { requestIssueMessage } from '@canopy/contract/engine';
 import type { z } from 'zod';
+import { contract } from './contract.ts';
 import { badRequest } from './errors.ts';
 
 /** The first problem of a failed parse as one precise sentence, prefixed with where it is (`blocks.12.o: ...`). */
@@ -19,5 +19,5 @@ export function parseOr400<S extends z.ZodType>(schema: S, input: unknown, what 
   if (input === undefined) throw badRequest(`${what} is required.`);
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  throw badRequest(requestIssueMessage(result.error, what));
+  throw badRequest(contract().requestIssueMessage(result.error, what));
 }

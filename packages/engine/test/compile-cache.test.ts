@@ -25,7 +25,7 @@ describe('--warm-compile-cache', () => {
     assert.equal(run.stdout, '');
   });
 
-  it('leaves nothing for an engine under the same flags to compile, including what it imports after READY', async () => {
+  it('leaves nothing for an engine under the same flags to compile, including what it loads after READY', async () => {
     const child = spawn(
       process.execPath,
       [...ENGINE_NODE_FLAGS, ENGINE_MAIN, '--data-dir', dataDir, '--game-port', '0', '--control-port', '0'],
@@ -36,15 +36,33 @@ describe('--warm-compile-cache', () => {
       debug += d;
     });
     const exited = new Promise((resolve) => child.on('close', resolve));
+    const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+    const waitFor = async (pattern: RegExp) => {
+      for (let next = await lines.next(); !next.done; next = await lines.next()) if (pattern.test(next.value)) return;
+      assert.fail(`the engine ended before printing ${pattern}`);
+    };
+    const loaded = () => debug.split('\n').filter((l) => l.includes('[compile cache] reading cache from'));
     // @canopy/formats is imported after READY, to build effective-items.dat.
-    for await (const line of createInterface({ input: child.stdout }))
-      if (/\[INFO\] Built effective-items\.dat/.test(line)) break;
+    await waitFor(/\[INFO\] Built effective-items\.dat/);
+    // Idle, an engine has not loaded zod (docs/decisions/0024-lean-engine.md) ...
+    assert.deepEqual(
+      loaded().filter((l) => /zod|contract\/src\/engine\.ts/.test(l)),
+      [],
+    );
+    // ... which the first command (parsed with the contract's grammar) loads, with the schemas.
+    child.stdin.write('help\n');
+    await waitFor(/\[INFO\] Commands:/);
     child.stdin.write('stop\n');
     assert.equal(await exited, 0);
-    const reads = debug.split('\n').filter((l) => l.includes('[compile cache] reading cache from'));
+    const reads = loaded();
     assert.ok(
       reads.some((l) => l.includes('packages/formats/src/')),
       'the debug output names the formats modules',
+    );
+    assert.ok(
+      reads.some((l) => l.includes('packages/contract/src/engine.ts')) &&
+        reads.some((l) => /node_modules\/zod\//.test(l)),
+      'the debug output names the contract schemas and zod',
     );
     const misses = reads.filter((l) => !/success, size=\d+$/.test(l));
     assert.deepEqual(misses, []);

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { parseArgs as parseNodeArgs } from 'node:util';
-import { ENGINE_SECRET_MIN_LENGTH, engineEnv } from '@canopy/contract/engine';
+import { ENGINE_SECRET_MIN_LENGTH, engineEnv } from '@canopy/contract/engine-constants';
 
 /** Everything the engine is started with. */
 export interface EngineOptions {

@@ -1,22 +1,29 @@
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  type CreatorList,
-  type CustomItemsFile,
-  creatorListSchema,
-  customItemsFileSchema,
-  defaultNewbieKit,
-  defaultServerConfig,
-  engineConfigFiles,
-  type NewbieKit,
-  newbieKitSchema,
-  type ServerConfig,
-  serverConfigSchema,
-} from '@canopy/contract/engine';
+import type { CreatorList, CustomItemsFile, NewbieKit, ServerConfig } from '@canopy/contract/engine';
+import { defaultNewbieKit, defaultServerConfig, engineConfigFiles } from '@canopy/contract/engine-constants';
 import type { z } from 'zod';
+import { contract } from '../contract.ts';
 import { errorMessage, type Logger } from '../log.ts';
 import { narrowMode, PRIVATE_FILE } from '../private-files.ts';
 import { describeIssues } from '../validate.ts';
+import { quickCreators, quickCustomItems, quickNewbieKit, quickServerConfig } from './quick-checks.ts';
+
+/**
+ * How a config file is checked: a zod-free accept of its usual content first, then the contract's schema
+ * (loaded on first use), which decides everything the quick check is not sure of and words the refusals.
+ */
+interface Check<T> {
+  quick(json: unknown): T | undefined;
+  schema(): z.ZodType<T>;
+}
+
+const checks = {
+  creators: { quick: quickCreators, schema: () => contract().creatorListSchema },
+  serverConfig: { quick: quickServerConfig, schema: () => contract().serverConfigSchema },
+  newbieKit: { quick: quickNewbieKit, schema: () => contract().newbieKitSchema },
+  customItems: { quick: quickCustomItems, schema: () => contract().customItemsFileSchema },
+} satisfies Record<keyof typeof engineConfigFiles, Check<unknown>>;
 
 /** The config files as loaded. */
 export interface EngineConfig {
@@ -38,7 +45,7 @@ export function writeJsonAtomic(file: string, value: unknown): void {
   renameSync(tmp, file);
 }
 
-function readConfig<S extends z.ZodType>(dir: string, name: string, schema: S): Read<z.infer<S>> | undefined {
+function readConfig<T>(dir: string, name: string, check: Check<T>): Read<T> | undefined {
   const file = join(dir, name);
   if (!existsSync(file)) return undefined;
   // A file an older engine (or an operator) wrote with a wider mode.
@@ -49,7 +56,9 @@ function readConfig<S extends z.ZodType>(dir: string, name: string, schema: S): 
   } catch (error) {
     return { ok: false, problem: `${name} is not valid JSON (${errorMessage(error)})` };
   }
-  const parsed = schema.safeParse(json);
+  const quick = check.quick(json);
+  if (quick !== undefined) return { ok: true, value: quick };
+  const parsed = check.schema().safeParse(json);
   return parsed.success
     ? { ok: true, value: parsed.data }
     : { ok: false, problem: `${name}: ${describeIssues(parsed.error)}` };
@@ -59,15 +68,15 @@ function readConfig<S extends z.ZodType>(dir: string, name: string, schema: S): 
  * Reads one config file. Missing: the default is written and used. Invalid: an ERROR line and the
  * fallback, and the file is left as it is for its owner to fix; a bad file never stops the engine.
  */
-function load<S extends z.ZodType>(
+function load<T>(
   dir: string,
   name: string,
-  schema: S,
-  fallback: z.infer<S>,
+  check: Check<T>,
+  fallback: T,
   log: Logger,
   what: string,
-): { value: z.infer<S>; problem?: string } {
-  const read = readConfig(dir, name, schema);
+): { value: T; problem?: string } {
+  const read = readConfig(dir, name, check);
   if (!read) {
     try {
       writeJsonAtomic(join(dir, name), fallback);
@@ -86,10 +95,10 @@ export function loadConfig(dir: string, log: Logger): EngineConfig {
   const use = 'using the defaults until it is fixed';
   const { creators, serverConfig, newbieKit, customItems } = engineConfigFiles;
   return {
-    creators: load(dir, creators, creatorListSchema, [], log, use).value,
-    serverConfig: load(dir, serverConfig, serverConfigSchema, defaultServerConfig, log, use).value,
-    newbieKit: load(dir, newbieKit, newbieKitSchema, defaultNewbieKit(), log, use).value,
-    customItems: load(dir, customItems, customItemsFileSchema, { items: [] }, log, use).value,
+    creators: load<CreatorList>(dir, creators, checks.creators, [], log, use).value,
+    serverConfig: load(dir, serverConfig, checks.serverConfig, defaultServerConfig, log, use).value,
+    newbieKit: load(dir, newbieKit, checks.newbieKit, defaultNewbieKit(), log, use).value,
+    customItems: load(dir, customItems, checks.customItems, { items: [] }, log, use).value,
   };
 }
 
@@ -104,8 +113,8 @@ export function reloadLiveConfig(
 ): { config: EngineConfig; errors: string[] } {
   const errors: string[] = [];
   const keep = 'keeping the current value';
-  const creators = load(dir, engineConfigFiles.creators, creatorListSchema, current.creators, log, keep);
-  const server = load(dir, engineConfigFiles.serverConfig, serverConfigSchema, current.serverConfig, log, keep);
+  const creators = load(dir, engineConfigFiles.creators, checks.creators, current.creators, log, keep);
+  const server = load(dir, engineConfigFiles.serverConfig, checks.serverConfig, current.serverConfig, log, keep);
   for (const r of [creators, server]) if (r.problem) errors.push(r.problem);
   return { config: { ...current, creators: creators.value, serverConfig: server.value }, errors };
 }

@@ -1,13 +1,7 @@
-import {
-  availableConsoleCommands,
-  CONSOLE_FLOOD_MAX,
-  CONSOLE_LIST_MAX,
-  type ConsoleCommand,
-  type ConsoleCommandName,
-  parseConsoleCommand,
-  type WorldListResponse,
-} from '@canopy/contract/engine';
+import type { ConsoleCommand, ConsoleCommandName, WorldListResponse } from '@canopy/contract/engine';
+import { CONSOLE_FLOOD_MAX, CONSOLE_LIST_MAX } from '@canopy/contract/engine-constants';
 import type { EngineContext } from '../context.ts';
+import { contract } from '../contract.ts';
 import { EngineError } from '../errors.ts';
 import { errorMessage } from '../log.ts';
 import { banPlayer, playerName, unbanPlayer } from '../players/players.service.ts';
@@ -28,7 +22,7 @@ const boundedList = (names: string[]) =>
 const handlers: Record<ConsoleCommandName, Handler> = {
   help(ctx) {
     ctx.log.info('Commands:');
-    for (const [, spec] of availableConsoleCommands({ bench: ctx.options.benchCommands }))
+    for (const [, spec] of contract().availableConsoleCommands({ bench: ctx.options.benchCommands }))
       ctx.log.info(`  ${spec.usage.padEnd(36)} ${spec.summary}`);
   },
   say(ctx, { rest }) {
@@ -109,7 +103,7 @@ const handlers: Record<ConsoleCommandName, Handler> = {
  * and a failing command an ERROR line.
  */
 export async function runConsoleCommand(ctx: EngineContext, line: string): Promise<void> {
-  const parsed = parseConsoleCommand(line, { bench: ctx.options.benchCommands });
+  const parsed = contract().parseConsoleCommand(line, { bench: ctx.options.benchCommands });
   if (!parsed.ok) {
     // Blank lines on stdin are not worth a warning; anything else is answered. A line with control
     // characters is not echoed at all (it could forge lines of its own).

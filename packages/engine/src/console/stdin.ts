@@ -1,6 +1,8 @@
-import { createInterface } from 'node:readline';
 import type { EngineContext } from '../context.ts';
 import { runConsoleCommand } from './commands.ts';
+
+// Not an ES import: node:readline's namespace would read its lazy `promises` export and load readline/promises.
+const { createInterface } = process.getBuiltinModule('node:readline');
 
 /**
  * Reads console commands from stdin, one per line, in order. End of input does not stop the

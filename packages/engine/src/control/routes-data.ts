@@ -1,4 +1,4 @@
-import { engineListQuerySchema, enginePlayerQuerySchema } from '@canopy/contract/engine';
+import { contract } from '../contract.ts';
 import { notFound } from '../errors.ts';
 import { banPlayer, getPlayer, playerName, putPlayer, unbanPlayer } from '../players/players.service.ts';
 import { parseOr400 } from '../validate.ts';
@@ -12,7 +12,8 @@ export const dataRoutes: Route[] = [
   {
     method: 'GET',
     path: /^\/worlds$/,
-    handler: (ctx, { query }) => new RawJson(ctx.worlds.list(parseOr400(engineListQuerySchema, query, 'Query'))),
+    handler: (ctx, { query }) =>
+      new RawJson(ctx.worlds.list(parseOr400(contract().engineListQuerySchema, query, 'Query'))),
   },
   { method: 'GET', path: one('worlds'), handler: (ctx, { params }) => getWorld(ctx, params[0] ?? '') },
   {
@@ -34,7 +35,8 @@ export const dataRoutes: Route[] = [
   {
     method: 'GET',
     path: /^\/players$/,
-    handler: (ctx, { query }) => new RawJson(ctx.players.list(parseOr400(enginePlayerQuerySchema, query, 'Query'))),
+    handler: (ctx, { query }) =>
+      new RawJson(ctx.players.list(parseOr400(contract().enginePlayerQuerySchema, query, 'Query'))),
   },
   { method: 'GET', path: one('players'), handler: (ctx, { params }) => getPlayer(ctx, params[0] ?? '') },
   {

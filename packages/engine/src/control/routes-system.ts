@@ -1,7 +1,7 @@
-import { engineBackupRequestSchema, engineConsoleRequestSchema } from '@canopy/contract/engine';
 import { backupDatabase } from '../backup.ts';
 import { runConsoleCommand } from '../console/commands.ts';
 import { consolePath } from '../console/paths.ts';
+import { contract } from '../contract.ts';
 import { badRequest } from '../errors.ts';
 import { parseOr400 } from '../validate.ts';
 import { Reply, type Route } from './server.ts';
@@ -30,7 +30,7 @@ export const systemRoutes: Route[] = [
     method: 'POST',
     path: /^\/backup$/,
     handler: async (ctx, { body }) => {
-      const { path } = parseOr400(engineBackupRequestSchema, body);
+      const { path } = parseOr400(contract().engineBackupRequestSchema, body);
       const started = performance.now();
       const result = await backupDatabase(ctx.db, path);
       ctx.log.info(
@@ -44,7 +44,7 @@ export const systemRoutes: Route[] = [
     method: 'POST',
     path: /^\/console$/,
     handler: async (ctx, { body }) => {
-      const { command } = parseOr400(engineConsoleRequestSchema, body);
+      const { command } = parseOr400(contract().engineConsoleRequestSchema, body);
       await runConsoleCommand(ctx, command);
       return { ok: true };
     },

@@ -1,4 +1,3 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import type { EngineContext } from '../context.ts';
@@ -8,6 +7,8 @@ import { errorMessage } from '../log.ts';
 // node:http through require, not import: an ES import of it builds a namespace of all its exports, and
 // reading its lazy WebSocket export loads undici (about 2 MB of heap, 14 MB RSS for every engine).
 const { createServer } = createRequire(import.meta.url)('node:http') as typeof import('node:http');
+// node:crypto the same way: its ES namespace would load Web Crypto through the lazy webcrypto export.
+const { createHash, timingSafeEqual } = process.getBuiltinModule('node:crypto');
 
 /** What a route handler gets. */
 export interface RouteInput {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CustomItem } from '@canopy/contract/engine';
@@ -74,7 +73,8 @@ export async function buildEffectiveItems(
       rmSync(join(dataDir, name), { force: true });
   // Named as the api's config writes are (`<name>.<12 hex>.tmp`): the api sweeps one a killed engine left
   // at its next start, so it does not count toward the owner's storage for ever.
-  const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  // Through getBuiltinModule, not an ES import of node:crypto (players/password.ts says why).
+  const tmp = `${file}.${process.getBuiltinModule('node:crypto').randomBytes(6).toString('hex')}.tmp`;
   const fd = openSync(tmp, 'wx', PRIVATE_FILE);
   try {
     writeSync(fd, bytes);

@@ -1,4 +1,8 @@
-import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+import type { ScryptOptions } from 'node:crypto';
+
+// node:crypto as its CommonJS exports, not an ES import: the namespace an import builds reads every export,
+// and the lazy webcrypto one loads Web Crypto into every engine (control/server.ts does the same for node:http).
+const { randomBytes, scrypt, timingSafeEqual } = process.getBuiltinModule('node:crypto');
 
 // scrypt with N=2^14, r=8, p=1: about 16 MB and some tens of milliseconds per hash, run off the
 // event loop by node:crypto's thread pool.

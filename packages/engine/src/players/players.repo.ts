@@ -1,5 +1,6 @@
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
-import { MAX_STACK, type Player, playerRoles, playerTitles } from '@canopy/contract/engine';
+import type { Player } from '@canopy/contract/engine';
+import { MAX_STACK, playerRoles, playerTitles } from '@canopy/contract/engine-constants';
 import { transaction } from '../db/open.ts';
 import { containsPattern, jsonObject, type ListQuery } from '../worlds/worlds.repo.ts';
 

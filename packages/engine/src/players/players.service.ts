@@ -1,5 +1,7 @@
-import { growIdSchema, messages, type Player, playerFlagPattern, playerPutSchema } from '@canopy/contract/engine';
+import type { Player } from '@canopy/contract/engine';
+import { messages, playerFlagPattern } from '@canopy/contract/engine-constants';
 import type { EngineContext } from '../context.ts';
+import { contract } from '../contract.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { parseOr400 } from '../validate.ts';
 import { hashPassword } from './password.ts';
@@ -8,7 +10,7 @@ import type { PlayerData } from './players.repo.ts';
 /** A GrowID from a path or a command, or a 400. */
 export function playerName(raw: string): string {
   const name = raw.trim();
-  if (!growIdSchema.safeParse(name).success) throw badRequest(messages.growIdInvalid);
+  if (!contract().growIdSchema.safeParse(name).success) throw badRequest(messages.growIdInvalid);
   return name;
 }
 
@@ -30,7 +32,7 @@ export async function putPlayer(
   body: unknown,
 ): Promise<{ player: Player; created: boolean }> {
   const name = playerName(raw);
-  const input = parseOr400(playerPutSchema, body);
+  const input = parseOr400(contract().playerPutSchema, body);
   if (input.name !== undefined && input.name.trim().toLowerCase() !== name.toLowerCase())
     throw badRequest(
       `name in the body (${input.name}) does not match the player in the path (${name}); players cannot be renamed.`,

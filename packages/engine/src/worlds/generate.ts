@@ -1,4 +1,4 @@
-import { DEFAULT_WORLD_HEIGHT, DEFAULT_WORLD_WIDTH } from '@canopy/contract/engine';
+import { DEFAULT_WORLD_HEIGHT, DEFAULT_WORLD_WIDTH } from '@canopy/contract/engine-constants';
 import { emptyColumns, type TileColumns } from './tiles.ts';
 
 // Item ids of the game that the bundled items.dat keeps (packages/formats/scripts/catalog.ts).

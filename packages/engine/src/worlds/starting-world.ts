@@ -1,5 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { defaultWorldMeta } from '@canopy/contract/engine';
+import { defaultWorldMeta } from '@canopy/contract/engine-constants';
 import { getMeta, setMeta } from '../db/open.ts';
 import type { Logger } from '../log.ts';
 import { generateWorld, seededRandom } from './generate.ts';

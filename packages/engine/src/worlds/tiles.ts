@@ -1,5 +1,7 @@
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { WorldBlock } from '@canopy/contract/engine';
+
+// node:zlib on first use: an idle engine that created no world and read none does not need it (about 0.3 MB).
+const zlib = () => process.getBuiltinModule('node:zlib');
 
 /** A world's tiles as parallel columns, the form the game loop and the sample generator work in. */
 export interface TileColumns {
@@ -91,7 +93,7 @@ export function encodeTiles(c: TileColumns, level = 6): Uint8Array {
   }
   at = raw.writeUInt32LE(extras.length, at);
   raw.set(extras, at);
-  const packed = deflateRawSync(raw, { level });
+  const packed = zlib().deflateRawSync(raw, { level });
   const out = new Uint8Array(packed.length + 1);
   out[0] = FORMAT;
   out.set(packed, 1);
@@ -101,7 +103,7 @@ export function encodeTiles(c: TileColumns, level = 6): Uint8Array {
 /** Unpacks a blob written by encodeTiles. */
 export function decodeTiles(blob: Uint8Array): TileColumns {
   if (blob[0] !== FORMAT) throw new Error(`Unknown tile format ${blob[0]}`);
-  const raw = inflateRawSync(blob.subarray(1));
+  const raw = zlib().inflateRawSync(blob.subarray(1));
   const count = raw.readUInt32LE(0);
   const c = emptyColumns(count);
   let at = 4;

@@ -1,5 +1,6 @@
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
-import { WORLD_LOCKED, type World, type WorldMeta } from '@canopy/contract/engine';
+import type { World, WorldMeta } from '@canopy/contract/engine';
+import { WORLD_LOCKED } from '@canopy/contract/engine-constants';
 import { transaction } from '../db/open.ts';
 import { columnsToBlocks, decodeTiles, encodeTiles, type TileColumns } from './tiles.ts';
 

@@ -1,12 +1,13 @@
-import { type World, worldNameSchema, worldPutSchema } from '@canopy/contract/engine';
+import type { World } from '@canopy/contract/engine';
 import type { EngineContext } from '../context.ts';
+import { contract } from '../contract.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { parseOr400 } from '../validate.ts';
 import { blocksToColumns } from './tiles.ts';
 
 /** A world name from a path or a command: upper-cased, or a 400. */
 export function worldName(raw: string): string {
-  return parseOr400(worldNameSchema, raw, 'World name');
+  return parseOr400(contract().worldNameSchema, raw, 'World name');
 }
 
 /** The world detail, or a 404. */
@@ -20,7 +21,7 @@ export function getWorld(ctx: EngineContext, raw: string): World {
 /** Replaces (or creates) a whole world from a PUT body; the name comes from the path. */
 export function putWorld(ctx: EngineContext, raw: string, body: unknown): { name: string; created: boolean } {
   const name = worldName(raw);
-  const { blocks, name: bodyName, id: _id, ...meta } = parseOr400(worldPutSchema, body);
+  const { blocks, name: bodyName, id: _id, ...meta } = parseOr400(contract().worldPutSchema, body);
   if (bodyName !== undefined && bodyName.trim().toUpperCase() !== name)
     throw badRequest(
       `name in the body (${bodyName}) does not match the world in the path (${name}); worlds cannot be renamed.`,

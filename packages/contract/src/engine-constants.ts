@@ -1,0 +1,100 @@
+// The zod-free part of the contract an engine needs to start (package entry `@canopy/contract/engine-constants`).
+// An idle engine loads only this: zod and the schemas (`@canopy/contract/engine`) cost each engine about 9 MB,
+// so the engine loads them on its first control request or console command (docs/decisions/0024-lean-engine.md).
+// The files these values belong with (engine-control.ts, engine-config.ts, world.ts, player.ts) re-export them.
+import type { NewbieKit, NewbieKitEntry, ServerConfig } from './engine-config.ts';
+import type { WorldMeta } from './world.ts';
+
+export { messages } from './messages.ts';
+
+/** Environment variables an engine reads; the secret is accepted only from the environment. */
+export const engineEnv = {
+  dataDir: 'CANOPY_ENGINE_DATA_DIR',
+  gamePort: 'CANOPY_ENGINE_GAME_PORT',
+  controlPort: 'CANOPY_ENGINE_CONTROL_PORT',
+  controlHost: 'CANOPY_ENGINE_CONTROL_HOST',
+  itemsDat: 'CANOPY_ENGINE_ITEMS_DAT',
+  sampleWorlds: 'CANOPY_ENGINE_SAMPLE_WORLDS',
+  samplePlayers: 'CANOPY_ENGINE_SAMPLE_PLAYERS',
+  debug: 'CANOPY_ENGINE_DEBUG',
+  /** Benchmark-only console commands (flood); the api sets it only when it was itself started for a benchmark. */
+  benchCommands: 'CANOPY_ENGINE_BENCH_COMMANDS',
+  secret: 'CANOPY_ENGINE_SECRET',
+} as const;
+
+export const ENGINE_SECRET_MIN_LENGTH = 16;
+
+/** Exit statuses of an engine process. */
+export const engineExitCodes = {
+  ok: 0,
+  failure: 1,
+  /** A bad flag, a missing or short secret. */
+  usage: 2,
+  /** Another live engine holds this data directory. */
+  alreadyRunning: 3,
+  /** The game or control port is taken. */
+  portInUse: 4,
+} as const;
+
+/** The config files of an engine's data directory; the api edits them while the engine is offline. */
+export const engineConfigFiles = {
+  creators: 'creators.json',
+  serverConfig: 'server-config.json',
+  newbieKit: 'newbie-kit.json',
+  customItems: 'custom-items.json',
+} as const;
+
+export const DEFAULT_AUTOFARM_DELAY_MS = 1000;
+
+/** Most GrowIDs on a creator list. */
+export const CREATOR_LIST_MAX = 1000;
+
+export const defaultServerConfig: ServerConfig = { autofarmDelay: DEFAULT_AUTOFARM_DELAY_MS };
+
+/** An empty kit entry, what an empty kit is normalised to. */
+export const emptyNewbieKitEntry = (): NewbieKitEntry => ({ Gemss: 0, Coin: 0, Seasonals_Token: 0, items: [] });
+
+export const defaultNewbieKit = (): NewbieKit => ({ ITEMS: [emptyNewbieKitEntry()] });
+
+/** d_weather value of a locked world (server-management document, section 9). */
+export const WORLD_LOCKED = 6;
+/** d_weather value of an open world. */
+export const WORLD_OPEN = 0;
+export const DEFAULT_MUSIC_BPM = 100;
+/** Default background colour of a world. */
+export const DEFAULT_WORLD_COLOR = { r: 255, g: 128, b: 64 } as const;
+/** Size of a newly generated world, as in the game. */
+export const DEFAULT_WORLD_WIDTH = 100;
+export const DEFAULT_WORLD_HEIGHT = 60;
+
+/** The settings of a fresh world: no owner, open, the spec's defaults. */
+export function defaultWorldMeta(width = DEFAULT_WORLD_WIDTH, height = DEFAULT_WORLD_HEIGHT): WorldMeta {
+  return {
+    owner: '',
+    entry_level: 1,
+    ct: 0,
+    d_weather: WORLD_OPEN,
+    music_bpm: DEFAULT_MUSIC_BPM,
+    w_s: 0,
+    ...DEFAULT_WORLD_COLOR,
+    weather: 0,
+    admins: [],
+    width,
+    height,
+  };
+}
+
+/** Most players, worlds or names one console command lists. */
+export const CONSOLE_LIST_MAX = 20;
+/** Most lines one `flood` prints (benchmarks only). */
+export const CONSOLE_FLOOD_MAX = 1_000_000;
+
+/** Most of one item a player can hold, as in the game. */
+export const MAX_STACK = 200;
+/** Most distinct items in one inventory. */
+export const MAX_INVENTORY_ITEMS = 500;
+/** Roles and titles every player record carries (false unless granted); more may be added. */
+export const playerRoles = ['Developer', 'Administrator', 'Moderator', 'VIP'] as const;
+export const playerTitles = ['Legend', 'Doctor', 'Mentor', 'Grow4Good'] as const;
+/** Key of a role or title flag in a player record: `Role.Moderator`, `Title.Legend`. */
+export const playerFlagPattern = /^(Role|Title)\.[A-Za-z0-9_]{1,32}$/;
