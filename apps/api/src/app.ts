@@ -23,7 +23,7 @@ import { feedbackRoutes } from './feedback/feedback.routes.ts';
 import { DEFAULT_BODY_LIMIT } from './http/body-limits.ts';
 import { registerIdempotency } from './http/idempotency.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
-import { bodyTooLarge, closeOnUnreadBody, rejectControlCharacters, serverTiming } from './http/request-guards.ts';
+import { answerHeaders, bodyTooLarge, rejectControlCharacters } from './http/request-guards.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { itemsRoutes } from './items/items.routes.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
@@ -99,8 +99,7 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}) 
   await registerSecurityHeaders(app);
   await registerRateLimits(app);
   app.addHook('onRequest', rejectControlCharacters);
-  app.addHook('onSend', closeOnUnreadBody);
-  app.addHook('onSend', serverTiming);
+  app.addHook('onSend', answerHeaders);
 
   app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
     const tooLarge = bodyTooLarge(error as FastifyError, req);

@@ -7,7 +7,7 @@ import {
   IDEMPOTENT_REPLAY_HEADER,
   idempotencyMessages as texts,
 } from '@canopy/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { idempotencyRepo } from './idempotency.repo.ts';
@@ -53,11 +53,14 @@ function payloadText(payload: unknown): string | null {
  * a repeat while the first is still running is refused (409, which the web client retries).
  * Runs after the route chain's authentication (onRequest), so a key is always scoped to a verified user.
  * Public routes ignore the key: there is no user to scope it to, and their answers hold tokens.
+ * The hooks are attached to the mutating routes only (as each is declared, hence before any route is),
+ * so a read pays nothing for them: as global hooks they were four async calls on every GET.
  */
 export function registerIdempotency(app: FastifyInstance, ctx: AppContext) {
   let lastPrune = Number.NEGATIVE_INFINITY;
+  const hooks: Pick<RouteOptions, 'preParsing' | 'preHandler' | 'onSend' | 'onResponse'> = {};
 
-  app.addHook('preParsing', async (req, _reply, payload) => {
+  hooks.preParsing = async (req, _reply, payload) => {
     if (!MUTATING.has(req.method) || req.headers[HEADER] === undefined || !callerOf(req)) return payload;
     const hash = createHash('sha256');
     bodyHashes.set(req, hash);
@@ -69,9 +72,9 @@ export function registerIdempotency(app: FastifyInstance, ctx: AppContext) {
     });
     payload.on('error', (error) => tee.destroy(error));
     return payload.pipe(tee);
-  });
+  };
 
-  app.addHook('preHandler', async (req, reply) => {
+  hooks.preHandler = async (req, reply) => {
     const raw = req.headers[HEADER];
     const caller = callerOf(req);
     if (!MUTATING.has(req.method) || raw === undefined || !caller) return;
@@ -107,9 +110,9 @@ export function registerIdempotency(app: FastifyInstance, ctx: AppContext) {
       return reply.send(row.body);
     }
     return refuseInFlight(reply);
-  });
+  };
 
-  app.addHook('onSend', async (req, reply, payload) => {
+  hooks.onSend = async (req, reply, payload) => {
     const claim = claims.get(req);
     if (!claim) return payload;
     claims.delete(req);
@@ -131,14 +134,25 @@ export function registerIdempotency(app: FastifyInstance, ctx: AppContext) {
       req.log.error({ err: error }, 'could not store the answer for an idempotency key');
     }
     return payload;
-  });
+  };
 
   // A request that never reached onSend (its connection died first) gives its key back.
-  app.addHook('onResponse', async (req) => {
+  hooks.onResponse = async (req) => {
     const claim = claims.get(req);
     if (!claim) return;
     claims.delete(req);
     await idempotencyRepo.release(ctx.db, claim.userId, claim.key).catch(() => {});
+  };
+
+  // Route-level hooks run after the global ones of the same kind, as these did when they were global
+  // (registered after the request guards).
+  app.addHook('onRoute', (options) => {
+    const methods = Array.isArray(options.method) ? options.method : [options.method];
+    if (!methods.some((method) => MUTATING.has(method))) return;
+    for (const name of ['preParsing', 'preHandler', 'onSend', 'onResponse'] as const) {
+      const own = options[name] as unknown;
+      (options as Record<string, unknown>)[name] = [...(own === undefined ? [] : [own].flat()), hooks[name]];
+    }
   });
 }
 
