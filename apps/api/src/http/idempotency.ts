@@ -151,7 +151,7 @@ export function registerIdempotency(app: FastifyInstance, ctx: AppContext) {
     if (!methods.some((method) => MUTATING.has(method))) return;
     for (const name of ['preParsing', 'preHandler', 'onSend', 'onResponse'] as const) {
       const own = options[name] as unknown;
-      (options as Record<string, unknown>)[name] = [...(own === undefined ? [] : [own].flat()), hooks[name]];
+      (options as unknown as Record<string, unknown>)[name] = [...(own === undefined ? [] : [own].flat()), hooks[name]];
     }
   });
 }

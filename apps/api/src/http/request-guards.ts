@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest, HookHandlerDoneFunction, onSendHookHandler } from 'fastify';
 import { AppError, badRequest } from '../errors.ts';
 import { DEFAULT_BODY_LIMIT, formatBytes } from './body-limits.ts';
 
@@ -60,13 +60,8 @@ export function serverTiming(_req: FastifyRequest, reply: FastifyReply) {
  * onSend hook for every route: closeOnUnreadBody, then serverTiming. One synchronous hook rather than two
  * async ones: neither waits, and each async hook costs every request a promise and a microtask turn.
  */
-export function answerHeaders(
-  req: FastifyRequest,
-  reply: FastifyReply,
-  payload: unknown,
-  done: HookHandlerDoneFunction,
-) {
+export const answerHeaders: onSendHookHandler = (req, reply, payload, done) => {
   closeOnUnreadBody(req, reply);
   serverTiming(req, reply);
   done(null, payload);
-}
+};
