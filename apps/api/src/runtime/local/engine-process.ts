@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -33,22 +33,33 @@ function engineEnvironment(secret: string, compileCache: string, itemsDat: strin
   return env;
 }
 
-const warmed = new Set<string>();
+/** The warm-up of each compile cache directory, shared by every start that comes while it runs. */
+const warmups = new Map<string, Promise<void>>();
+/** A warm-up that takes longer is given up: the engine then starts anyway (best effort, see below). */
+const WARM_TIMEOUT_MS = 30_000;
 
 /**
  * Fills the compile cache before the first engine of this api process starts (`--warm-compile-cache` loads
  * every engine module under the engines' flags and environment, then exits): an engine that finds its cache
- * cold strips TypeScript itself and keeps about 20 MB more for its whole life. Once per cache directory; it
- * blocks for about 0.2 s (0.8 s when the cache is empty). Best effort: an engine that cannot warm starts anyway.
+ * cold strips TypeScript itself and keeps about 20 MB more for its whole life. Once per cache directory, in a
+ * child process the api waits for without blocking its event loop (about 0.2 s, 0.8 s when the cache is empty).
+ * Best effort: an engine that cannot warm starts anyway.
  */
-function warmCompileCache(entry: string, compileCache: string) {
-  if (warmed.has(compileCache)) return;
-  warmed.add(compileCache);
-  spawnSync(process.execPath, [...ENGINE_NODE_FLAGS, entry, '--warm-compile-cache'], {
-    env: engineEnvironment('', compileCache, undefined),
-    stdio: 'ignore',
-    timeout: 30_000,
-  });
+function warmCompileCache(entry: string, compileCache: string): Promise<void> {
+  let warmup = warmups.get(compileCache);
+  if (!warmup) {
+    warmup = new Promise<void>((resolve) => {
+      const child = spawn(process.execPath, [...ENGINE_NODE_FLAGS, entry, '--warm-compile-cache'], {
+        env: engineEnvironment('', compileCache, undefined),
+        stdio: 'ignore',
+        timeout: WARM_TIMEOUT_MS,
+      });
+      child.on('error', () => resolve());
+      child.on('exit', () => resolve());
+    });
+    warmups.set(compileCache, warmup);
+  }
+  return warmup;
 }
 
 const alive = (pid: number) => {
@@ -81,7 +92,7 @@ export class EngineProcess {
   }
 
   /** Starts an engine process in its own process group so it can outlive the api. */
-  static spawn(opts: {
+  static async spawn(opts: {
     entry: string;
     dataDir: string;
     gamePort: number;
@@ -91,10 +102,10 @@ export class EngineProcess {
     benchCommands?: boolean;
     /** The operator's items.dat (items/item-database-dir.ts); undefined: the engine's bundled one. */
     itemsDat?: string;
-  }): EngineProcess {
+  }): Promise<EngineProcess> {
     // A server's own <data-dir>/items.dat (rebuilt with its custom items) is more specific than the operator's.
     const itemsDat = opts.itemsDat && !existsSync(join(opts.dataDir, 'items.dat')) ? opts.itemsDat : undefined;
-    warmCompileCache(opts.entry, opts.compileCacheDir);
+    await warmCompileCache(opts.entry, opts.compileCacheDir);
     const child = spawn(
       process.execPath,
       [

@@ -6,7 +6,7 @@ import { announcedPlayers } from './players-line.ts';
 
 /** How a supervisor reaches the outside world; the local driver gives real processes, tests may too. */
 export interface SupervisorDeps {
-  spawn(): EngineProcess;
+  spawn(): Promise<EngineProcess>;
   /**
    * The engine already running on this server's data directory (left by an earlier api process and
    * answering with this server's secret), or null.
@@ -172,7 +172,7 @@ export class Supervisor {
   private async launch() {
     let engine: EngineProcess | null = null;
     try {
-      engine = this.deps.spawn();
+      engine = await this.deps.spawn();
       this.attach(engine);
       await engine.waitReady(this.deps.timeouts.startMs);
     } catch (error) {
