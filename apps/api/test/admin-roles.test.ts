@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { before, it } from 'node:test';
 import { promisify } from 'node:util';
 import { adminAccountPageSchema, adminPermissions, adminRoleMessages as m, messages } from '@canopy/contract';
+import { revokeAdmin } from '../src/admin/roles/roles.service.ts';
 import { openDatabase } from '../src/db/open.ts';
 import { usersRepo } from '../src/users/users.repo.ts';
 import { signIn, signInAdmin, signInRegistered } from './support/factories.ts';
@@ -171,6 +172,27 @@ describeEachDatabase('admin roles and permissions', (api) => {
     const notAdmin = await signIn(api());
     const res = await call(superAdmin, 'PUT', `/admin/admins/${notAdmin.user.id}/permissions`, { permissions: [] });
     assert.deepEqual([res.status, res.body.error], [409, m.notAdmin]);
+  });
+
+  it('two operator revokes at once never leave zero super admins', async () => {
+    const db = api().ctx.db;
+    const others = await db.all<{ id: string }>('SELECT id FROM users WHERE is_super_admin = 1');
+    await db.run('UPDATE users SET is_super_admin = 0 WHERE is_super_admin = 1');
+    try {
+      const a = await signInAdmin(api(), 'super');
+      const b = await signInAdmin(api(), 'super');
+      const results = await Promise.allSettled([
+        revokeAdmin(db, a.user.id, Date.now()),
+        revokeAdmin(db, b.user.id, Date.now()),
+      ]);
+      assert.deepEqual(results.map((r) => r.status).sort(), ['fulfilled', 'rejected']);
+      const rejected = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+      assert.equal(rejected.reason.message, m.lastSuperAdmin);
+      const left = await db.get<{ n: number | string }>('SELECT COUNT(*) AS n FROM users WHERE is_super_admin = 1');
+      assert.equal(Number(left?.n), 1);
+    } finally {
+      for (const { id } of others) await db.run('UPDATE users SET is_super_admin = 1 WHERE id = ?', [id]);
+    }
   });
 
   it('lists administrators in pages, super admins first, searchable', async () => {

@@ -59,6 +59,15 @@ export const rolesRepo = {
     return db.run('UPDATE users SET admin_permissions = ? WHERE id = ?', [JSON.stringify(permissions), id]);
   },
 
+  /**
+   * Locks every super admin's row (PostgreSQL; SQLite runs one writer at a time), in id order like `lock`, so a
+   * count taken afterwards stays true until the transaction ends.
+   */
+  async lockSuperAdmins(tx: Db) {
+    if (tx.dialect !== 'postgres') return;
+    await tx.run('SELECT id FROM users WHERE is_super_admin = 1 ORDER BY id FOR UPDATE');
+  },
+
   async countSuperAdmins(db: Db): Promise<number> {
     const row = await db.get<{ n: number | string }>('SELECT COUNT(*) AS n FROM users WHERE is_super_admin = 1');
     return Number(row?.n ?? 0);

@@ -165,12 +165,13 @@ export async function grantSuperAdmin(db: Db, id: string, now: number): Promise<
 /** The operator's `admin revoke`: takes every admin role from a user, never from the last super admin. */
 export async function revokeAdmin(db: Db, id: string, now: number): Promise<UserRow> {
   return db.transaction(async (tx) => {
+    // Two revokes (or a revoke and a demotion in the panel) at once must not both see two super admins: every
+    // super admin's row is locked before the count, in id order as the panel's role changes lock theirs.
+    await rolesRepo.lockSuperAdmins(tx);
     await rolesRepo.lock(tx, [id]);
     const user = await usersRepo.findById(tx, id);
     if (!user) throw new OperatorError(404, 'user_not_found', m.operatorUnknownUser(id));
     if (!isAdmin(user)) throw new OperatorError(409, 'not_admin', m.notAdmin);
-    // SQLite runs one transaction at a time; on PostgreSQL the count and the update could race with another
-    // revoke, which an operator does not run twice at once.
     if (isSuper(user) && (await rolesRepo.countSuperAdmins(tx)) <= 1)
       throw new OperatorError(409, 'last_super_admin', m.lastSuperAdmin);
     await rolesRepo.setRole(tx, id, { isAdmin: false, isSuperAdmin: false });
