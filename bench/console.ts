@@ -3,10 +3,9 @@
 // per second, the api's CPU seconds per 100k lines (its own utime+stime from /proc, over the flood) and its memory
 // (peak, and with a client that stopped reading). Each count gets a fresh api, so no history of an earlier run is
 // counted. Run: npm run bench:console   (env: CLIENTS=1,10,50 LINES=100000 RATE=25000; RATE=0 = max)
-import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { WebSocket } from 'ws';
-import { benchUser, call, memoryMb, percentile, startBenchApi } from './lib/api-process.ts';
+import { benchUser, call, cpuMs, memoryMb, percentile, startBenchApi } from './lib/api-process.ts';
 
 const CLIENT_COUNTS = (process.env.CLIENTS ?? '1,10,50').split(',').map(Number);
 const LINES = Number(process.env.LINES ?? 100_000);
@@ -16,8 +15,6 @@ const FLOOD = / flood (\d+)\/\d+ t=(\d+\.\d+)$/;
 /** Sockets opened per signed-in user, under the api's per-user cap. */
 const SOCKETS_PER_USER = 10;
 const now = () => performance.timeOrigin + performance.now();
-/** Clock ticks per second of /proc/<pid>/stat times (USER_HZ, 100 on Linux). */
-const TICKS = 100;
 
 interface Client {
   ws: WebSocket;
@@ -26,14 +23,6 @@ interface Client {
   first: number;
   last: number;
   latencies: number[];
-}
-
-/** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat. */
-function cpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // Fields after the command name (which may hold spaces): utime and stime are fields 14 and 15.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / TICKS;
 }
 
 async function run(CLIENTS: number) {
@@ -120,7 +109,7 @@ async function run(CLIENTS: number) {
     }, 50);
 
     const started = now();
-    const cpuBefore = cpuSeconds(apiPid);
+    const cpuBefore = cpuMs(apiPid) / 1000;
     const clientCpuBefore = process.cpuUsage();
     clients[0]?.ws.send(JSON.stringify({ type: 'console_command', payload: { command: `flood ${LINES} ${RATE}` } }));
     const deadline = Date.now() + 120_000;
@@ -136,7 +125,7 @@ async function run(CLIENTS: number) {
       await new Promise((r) => setTimeout(r, 50));
     }
     // The api's CPU over the flood (after a loss this includes the 3 s of waiting, when the api is idle).
-    const cpu = cpuSeconds(apiPid) - cpuBefore;
+    const cpu = cpuMs(apiPid) / 1000 - cpuBefore;
     const clientCpu = process.cpuUsage(clientCpuBefore);
     const flooding = (now() - started) / 1000;
     clearInterval(sampler);

@@ -9,7 +9,7 @@
 // SETTLE_S=60 shows what a steady idle host costs.
 import { existsSync, readFileSync } from 'node:fs';
 import { WebSocket } from 'ws';
-import { benchUser, call, enginePids, memoryMb, percentile, startBenchApi } from './lib/api-process.ts';
+import { benchUser, call, cpuMs, enginePids, memoryMb, percentile, startBenchApi } from './lib/api-process.ts';
 
 const TARGET = Number(process.env.TARGET ?? 500);
 const IDLE_S = Number(process.env.IDLE_S ?? 30);
@@ -31,16 +31,8 @@ function hostJiffies() {
   return { busy: total - idle, total };
 }
 
-/** CPU jiffies (user + system) a process has used; 0 when it is gone. */
-function processJiffies(pid: number) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(f[11]) + Number(f[12]); // fields 14 and 15 of the full line
-  } catch {
-    return 0;
-  }
-}
+/** CPU jiffies (user + system, 10 ms each, as in /proc/stat) a process has used; 0 when it is gone. */
+const processJiffies = (pid: number) => cpuMs(pid) / 10;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

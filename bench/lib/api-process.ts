@@ -116,10 +116,20 @@ export function memoryMb(pid: number): { rss: number; pss: number } {
   return { rss: kb('Rss') / 1024, pss: kb('Pss') / 1024 };
 }
 
-/** CPU time (user + system) a process has used so far, in ms (Linux /proc; clock ticks of 10 ms). */
+/** Clock ticks per second of /proc/<pid>/stat times (USER_HZ, 100 on Linux). */
+const TICKS_PER_S = 100;
+
+/** CPU time (user + system) a process has used so far, in ms (Linux /proc); 0 when the process is gone. */
 export function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return 0;
+  }
+  // Fields after the command name, which may hold spaces and ') ': utime and stime are fields 14 and 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_S;
 }
 
 export const percentile = (values: number[], p: number) => {
