@@ -1,10 +1,9 @@
 import { CONSOLE_FLOOD_MAX, CONSOLE_LIST_MAX } from './engine-constants.ts';
 import type { CollaboratorPermission } from './permissions.ts';
-import { playerSchema } from './player.ts';
 import { CONSOLE_COMMAND_MAX } from './socket.ts';
 
 // Defined in the zod-free module an idle engine loads (engine-constants.ts); exported here as before.
-export { CONSOLE_FLOOD_MAX, CONSOLE_LIST_MAX } from './engine-constants.ts';
+export { CONSOLE_FLOOD_MAX, CONSOLE_LIST_MAX, PLAYER_GEMS_MAX } from './engine-constants.ts';
 
 /**
  * The one console grammar. The api reads a command with it to decide which permission it needs and
@@ -30,9 +29,6 @@ export interface ConsoleCommandSpec {
   /** Positions (0-based, after the command word) of arguments never echoed or logged: passwords. */
   readonly secretArgs?: readonly number[];
 }
-
-/** Most gems a player can hold: the player record's own limit. */
-export const PLAYER_GEMS_MAX = playerSchema.shape.gems.maxValue ?? 2_147_483_647;
 
 const ANY = Number.POSITIVE_INFINITY;
 

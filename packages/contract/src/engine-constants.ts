@@ -56,6 +56,15 @@ export const emptyNewbieKitEntry = (): NewbieKitEntry => ({ Gemss: 0, Coin: 0, S
 
 export const defaultNewbieKit = (): NewbieKit => ({ ITEMS: [emptyNewbieKitEntry()] });
 
+/** The weather options the panel offers (any 0-255 value is stored). */
+export const weatherOptions = [
+  { id: 0, name: 'Normal' },
+  { id: 2, name: 'Snowy' },
+  { id: 10, name: 'Spooky' },
+  { id: 11, name: 'Magical' },
+  { id: 12, name: 'Night' },
+] as const;
+
 /** d_weather value of a locked world (server-management document, section 9). */
 export const WORLD_LOCKED = 6;
 /** d_weather value of an open world. */
@@ -89,6 +98,8 @@ export const CONSOLE_LIST_MAX = 20;
 /** Most lines one `flood` prints (benchmarks only). */
 export const CONSOLE_FLOOD_MAX = 1_000_000;
 
+/** Most gems a player can hold: the player record's limit (playerSchema's gems). */
+export const PLAYER_GEMS_MAX = 2_147_483_647;
 /** Most of one item a player can hold, as in the game. */
 export const MAX_STACK = 200;
 /** Most distinct items in one inventory. */

@@ -1,9 +1,16 @@
 import { z } from 'zod';
-import { MAX_INVENTORY_ITEMS, MAX_STACK, playerFlagPattern } from './engine-constants.ts';
+import { MAX_INVENTORY_ITEMS, MAX_STACK, PLAYER_GEMS_MAX, playerFlagPattern } from './engine-constants.ts';
 import { boundedInt, itemIdSchema } from './world.ts';
 
 // Defined in the zod-free module an idle engine loads (engine-constants.ts); exported here as before.
-export { MAX_INVENTORY_ITEMS, MAX_STACK, playerFlagPattern, playerRoles, playerTitles } from './engine-constants.ts';
+export {
+  MAX_INVENTORY_ITEMS,
+  MAX_STACK,
+  PLAYER_GEMS_MAX,
+  playerFlagPattern,
+  playerRoles,
+  playerTitles,
+} from './engine-constants.ts';
 
 const counter = (label: string) => boundedInt(label, 0, 2_147_483_647);
 
@@ -38,7 +45,7 @@ const fields = {
     .toUpperCase()
     .regex(/^([A-Z0-9]{1,24})?$/, 'Home World must be a world name (1-24 letters or digits) or empty.'),
   level: boundedInt('Level', 1, 1000),
-  gems: counter('Gems'),
+  gems: boundedInt('Gems', 0, PLAYER_GEMS_MAX),
   xp: counter('XP'),
   wl_bank_amount: counter('World Lock Bank'),
   dl_bank_amount: counter('Diamond Lock Bank'),

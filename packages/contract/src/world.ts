@@ -12,20 +12,12 @@ export {
   defaultWorldMeta,
   WORLD_LOCKED,
   WORLD_OPEN,
+  weatherOptions,
 } from './engine-constants.ts';
 
 /** Largest side a world may have; keeps one world's tiles within a few hundred kilobytes. */
 export const WORLD_MAX_SIDE = 200;
 export const WORLD_NAME_MAX = 24;
-
-/** The weather options the panel offers (any 0-255 value is stored). */
-export const weatherOptions = [
-  { id: 0, name: 'Normal' },
-  { id: 2, name: 'Snowy' },
-  { id: 10, name: 'Spooky' },
-  { id: 11, name: 'Magical' },
-  { id: 12, name: 'Night' },
-] as const;
 
 /** A world name: letters or digits, compared case-insensitively and stored upper-case. */
 export const worldNameSchema = z

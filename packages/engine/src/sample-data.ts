@@ -1,6 +1,11 @@
 import type { PlayerListResponse } from '@canopy/contract/engine';
-import { defaultWorldMeta, MAX_STACK, WORLD_LOCKED, WORLD_OPEN } from '@canopy/contract/engine-constants';
-import { contract } from './contract.ts';
+import {
+  defaultWorldMeta,
+  MAX_STACK,
+  WORLD_LOCKED,
+  WORLD_OPEN,
+  weatherOptions,
+} from '@canopy/contract/engine-constants';
 import type { Logger } from './log.ts';
 import { hashPassword } from './players/password.ts';
 import type { PlayerData, PlayersRepo } from './players/players.repo.ts';
@@ -112,7 +117,7 @@ export async function ensureSampleData(
         decorateWorld(tiles, meta.width, random, ITEM_IDS);
         meta.owner = owners.length && random() < 0.8 ? pick(random, owners) : '';
         meta.d_weather = meta.owner && random() < 0.7 ? WORLD_LOCKED : WORLD_OPEN;
-        meta.weather = pick(random, contract().weatherOptions).id;
+        meta.weather = pick(random, weatherOptions).id;
         meta.music_bpm = random() < 0.2 ? 60 + Math.floor(random() * 140) : meta.music_bpm;
         meta.admins = owners.length ? Array.from({ length: Math.floor(random() * 3) }, () => pick(random, owners)) : [];
         meta.admins = [...new Set(meta.admins)].filter((a) => a !== meta.owner);

@@ -1,6 +1,5 @@
-import { MAX_STACK } from '@canopy/contract/engine-constants';
+import { MAX_STACK, PLAYER_GEMS_MAX } from '@canopy/contract/engine-constants';
 import type { EngineContext } from '../context.ts';
-import { contract } from '../contract.ts';
 import { playerName } from '../players/players.service.ts';
 
 /** "2d 3h 4m 5s" style uptime. */
@@ -38,7 +37,6 @@ export async function giveCommand(ctx: EngineContext, args: string[]): Promise<v
   const what = itemWords.join(' ');
 
   if (what.toLowerCase() === 'gems') {
-    const { PLAYER_GEMS_MAX } = contract();
     const before = ctx.players.get(name)?.gems;
     const gems = before === undefined ? undefined : ctx.players.giveGems(name, Math.min(requested, PLAYER_GEMS_MAX));
     if (before === undefined || gems === undefined) return ctx.log.warn(`No player named ${name}`);

@@ -1,7 +1,12 @@
 import type { NewbieKit, Player } from '@canopy/contract/engine';
-import { MAX_INVENTORY_ITEMS, MAX_STACK, playerRoles, playerTitles } from '@canopy/contract/engine-constants';
+import {
+  MAX_INVENTORY_ITEMS,
+  MAX_STACK,
+  PLAYER_GEMS_MAX,
+  playerRoles,
+  playerTitles,
+} from '@canopy/contract/engine-constants';
 import type { EngineContext } from '../context.ts';
-import { contract } from '../contract.ts';
 import { badRequest, conflict } from '../errors.ts';
 import { hashPassword } from './password.ts';
 import type { PlayerData } from './players.repo.ts';
@@ -26,7 +31,7 @@ export function newPlayerData(kit: NewbieKit): PlayerData {
     email: '',
     home_world: '',
     level: 1,
-    gems: Math.min(contract().PLAYER_GEMS_MAX, entry?.Gemss ?? 0),
+    gems: Math.min(PLAYER_GEMS_MAX, entry?.Gemss ?? 0),
     xp: 0,
     wl_bank_amount: 0,
     dl_bank_amount: 0,
