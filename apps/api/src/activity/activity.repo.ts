@@ -52,10 +52,4 @@ export const activityRepo = {
     }
     return Number((await db.get<{ n: number | string }>('SELECT COUNT(*) AS n FROM activity_logs'))?.n ?? 0);
   },
-  recent(db: Db, limit = 100) {
-    return db.all<{ timestamp: number; action: string; actor_type: ActorType; actor_name: string; details: string }>(
-      'SELECT timestamp, action, actor_type, actor_name, details FROM activity_logs ORDER BY timestamp DESC LIMIT ?',
-      [limit],
-    );
-  },
 };

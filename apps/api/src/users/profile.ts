@@ -140,7 +140,7 @@ export const adminCaller = (u: UserRow) => ({
  * The stored permission list, or none when the column holds anything but a JSON array of strings: a hand-edited
  * row must neither break the user's every request (a parse error) nor grant by substring (`includes` on a string).
  */
-function storedPermissions(text: string | null): string[] {
+export function storedPermissions(text: string | null): string[] {
   try {
     const value: unknown = JSON.parse(text || '[]');
     return Array.isArray(value) ? value.filter((p): p is string => typeof p === 'string') : [];

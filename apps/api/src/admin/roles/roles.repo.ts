@@ -1,4 +1,5 @@
 import type { Db } from '../../db/db.ts';
+import { storedPermissions } from '../../users/profile.ts';
 import { containsPattern } from '../paging.ts';
 
 interface AdminRow {
@@ -35,7 +36,7 @@ export const rolesRepo = {
         growId: r.grow_id,
         isAdmin: Number(r.is_admin) === 1,
         isSuperAdmin: Number(r.is_super_admin) === 1,
-        permissions: JSON.parse(r.admin_permissions || '[]') as string[],
+        permissions: storedPermissions(r.admin_permissions),
       })),
     };
   },

@@ -7,11 +7,12 @@ import {
   adminPermissions,
   adminRoleMessages as m,
 } from '@canopy/contract';
+import { isAdmin } from '../../access/account-access.ts';
 import { activityRepo } from '../../activity/activity.repo.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/db.ts';
 import { AppError, conflict, forbidden, notFound } from '../../errors.ts';
-import { isBanActive } from '../../users/profile.ts';
+import { isBanActive, storedPermissions } from '../../users/profile.ts';
 import { type UserRow, usersRepo } from '../../users/users.repo.ts';
 import { adminActor, adminName } from '../content/admin-actor.ts';
 import { pageOf, pageWindow } from '../paging.ts';
@@ -20,7 +21,6 @@ import { rolesRepo } from './roles.repo.ts';
 /** The role moves of the admin document (section 4); each names the activity it logs. */
 export type RoleMove = 'promoteAdmin' | 'removeAdmin' | 'promoteSuperAdmin' | 'demoteSuperAdmin';
 
-const isAdmin = (u: UserRow) => u.is_admin === 1;
 const isSuper = (u: UserRow) => u.is_super_admin === 1;
 
 /** Checks a move against the target's role and returns the role it leads to. */
@@ -108,7 +108,7 @@ export async function changeRole(
 export async function getPermissions(ctx: AppContext, targetId: string): Promise<{ permissions: AdminPermission[] }> {
   const target = await usersRepo.findById(ctx.db, targetId);
   if (!target) throw notFound(m.userNotFound, 'user_not_found');
-  const stored = JSON.parse(target.admin_permissions || '[]') as string[];
+  const stored = storedPermissions(target.admin_permissions);
   return { permissions: adminPermissions.filter((p) => stored.includes(p)) };
 }
 
