@@ -1,10 +1,15 @@
-import { adminPanelMessages, adminUserMessageSchema, bulkActionResponseSchema } from '@canopy/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import {
+  adminPanelMessages,
+  type BulkActionRequest,
+  type BulkActionResponse,
+  bulkActionResponseSchema,
+  messageResponseSchema,
+} from '@canopy/contract';
 import { useToast } from '../../../../components/ui/index.ts';
 import { api } from '../../../../lib/api-client.ts';
 import { adminKeys } from '../../api/admin-list.ts';
 import { useAdminMutation } from '../../api/admin-mutation.ts';
-import { type BulkBody, bulkErrorTexts } from '../bulk/bulk-body.ts';
+import { bulkErrorTexts } from '../bulk/bulk-body.ts';
 import { userDetailKey } from './user-detail.ts';
 
 /** Mutation key of every write to one user, so that user's dialog waits on those writes only. */
@@ -16,7 +21,7 @@ export type UserActionPath = 'expiry' | 'slot' | 'set-storage' | 'set-paid' | 's
 /** POST /admin/users/{discordId}/{path}: the api's {message}; `fallback` when a refusal carries no 'error'. */
 export function postUserAction(discordId: string, path: UserActionPath, body: unknown, fallback: string) {
   return api.post(`/admin/users/${encodeURIComponent(discordId)}/${path}`, body, {
-    schema: adminUserMessageSchema,
+    schema: messageResponseSchema,
     defaultError: () => fallback,
   });
 }
@@ -41,23 +46,19 @@ export function useUserAction(discordId: string, path: UserActionPath, fallback:
  */
 export function useBulkAction() {
   const toast = useToast();
-  const queryClient = useQueryClient();
-  const mutation = useAdminMutation<BulkBody, { message: string; errors: { userId: string; error: string }[] }>({
-    mutationFn: async (body) => {
-      const answer = await api.post('/admin/users/bulk-action', body, {
+  const mutation = useAdminMutation<BulkActionRequest, BulkActionResponse>({
+    mutationFn: (body) =>
+      api.post('/admin/users/bulk-action', body, {
         schema: bulkActionResponseSchema,
         defaultError: () => adminPanelMessages.bulkFailed,
-      });
-      // Any of the open user details may have changed.
-      void queryClient.invalidateQueries({ queryKey: [...adminKeys.all, 'user'] });
-      return answer;
-    },
+      }),
     success: (answer) => answer.message,
     fallback: adminPanelMessages.bulkFailed,
-    invalidate: [adminKeys.list('users')],
+    // Any of the open user details may have changed, as well as the list.
+    invalidate: [adminKeys.list('users'), [...adminKeys.all, 'user']],
   });
   // After the hook's own success toast, so the refusals read under the summary.
-  const run = (body: BulkBody, onDone: () => void) =>
+  const run = (body: BulkActionRequest, onDone: () => void) =>
     mutation.mutate(body, {
       onSuccess: (answer) => {
         for (const text of bulkErrorTexts(answer.errors)) toast.error(text);
