@@ -1,5 +1,9 @@
 import { hostingMessages, type PowerAction, type Profile, type ServerStatus, type Settings } from '@canopy/contract';
+import { isTransitional } from '../../lib/server-status.ts';
 import { isStorageFull } from '../../lib/usage.ts';
+
+// Re-exported for the dashboard's card and tests, which read it from here.
+export { isTransitional };
 
 /** Whether a control can be used, and the tooltip saying why not (null when there is nothing to explain). */
 export interface Control {
@@ -32,11 +36,6 @@ export const powerActions: readonly { action: PowerAction; label: string; pendin
 /** The status an action sets immediately (spec section 4). */
 export function pendingStatusOf(action: PowerAction): ServerStatus {
   return powerActions.find((p) => p.action === action)?.pendingStatus ?? 'UNKNOWN';
-}
-
-/** True for STARTING, STOPPING and RESTARTING: all actions wait and the card shows the pending style. */
-export function isTransitional(status: ServerStatus | string): boolean {
-  return status === 'STARTING' || status === 'STOPPING' || status === 'RESTARTING';
 }
 
 const on: Control = { enabled: true, reason: null };

@@ -1,12 +1,5 @@
 import type { AdminServerRow, ServerStatus } from '@canopy/contract';
-
-/** Statuses on the way to another: the row's action is still under way on the server. */
-const TRANSITIONAL: ReadonlySet<ServerStatus> = new Set(['STARTING', 'STOPPING', 'RESTARTING']);
-
-/** True while the status is on its way to ONLINE or OFFLINE. */
-export function isTransitional(status: ServerStatus): boolean {
-  return TRANSITIONAL.has(status);
-}
+import { isTransitional } from '../../../lib/server-status.ts';
 
 /** True when some row of the page is still settling, so the page is re-read until it is not. */
 export function anyTransitional(rows: readonly Pick<AdminServerRow, 'status'>[] | undefined): boolean {
