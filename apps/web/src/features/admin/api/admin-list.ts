@@ -19,6 +19,8 @@ export interface AdminListParams<T> {
   search?: string;
   /** The spec's fallback text when the answer carries no 'error' ('Failed to fetch users.'). */
   fallback: string;
+  /** Re-read the page every so many ms while this returns a number (given the page shown), not when false. */
+  refetchInterval?: (data: AdminPage<T> | undefined) => number | false;
 }
 
 /** `path?page=&search=` as the api reads it. */
@@ -39,11 +41,20 @@ export function totalPages(page: Pick<AdminPage<unknown>, 'total' | 'pageSize'> 
  * One page of an admin list, searched and paged on the server. The previous page stays on screen while the next
  * loads, so paging does not flash a skeleton.
  */
-export function useAdminList<T>({ list, path, schema, page, search = '', fallback }: AdminListParams<T>) {
+export function useAdminList<T>({
+  list,
+  path,
+  schema,
+  page,
+  search = '',
+  fallback,
+  refetchInterval,
+}: AdminListParams<T>) {
   return useQuery({
     queryKey: [...adminKeys.list(list), page, search.trim()],
     queryFn: ({ signal }) =>
       api.get(adminListUrl(path, page, search), { schema, signal, defaultError: () => fallback }),
     placeholderData: keepPreviousData,
+    refetchInterval: refetchInterval && ((query) => refetchInterval(query.state.data)),
   });
 }

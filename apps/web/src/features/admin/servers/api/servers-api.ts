@@ -1,12 +1,6 @@
-import {
-  adminPanelMessages,
-  adminServerActionResponseSchema,
-  adminServersPageSchema,
-  type PowerAction,
-} from '@canopy/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { adminPanelMessages, adminServersPageSchema, messageResponseSchema, type PowerAction } from '@canopy/contract';
 import { api } from '../../../../lib/api-client.ts';
-import { adminKeys, adminListUrl } from '../../api/admin-list.ts';
+import { adminKeys, useAdminList } from '../../api/admin-list.ts';
 import { anyTransitional } from '../server-row-actions.ts';
 
 /** How often the page is re-read while a row is STARTING, STOPPING or RESTARTING, so its status settles. */
@@ -20,16 +14,14 @@ export const serversListKey = adminKeys.list('servers');
  * an action answers 202 at once and the outcome only shows as a later status.
  */
 export function useAdminServers(page: number, search: string) {
-  return useQuery({
-    queryKey: [...serversListKey, page, search.trim()],
-    queryFn: ({ signal }) =>
-      api.get(adminListUrl('/admin/all-servers', page, search), {
-        schema: adminServersPageSchema,
-        signal,
-        defaultError: () => adminPanelMessages.fetchServers,
-      }),
-    placeholderData: keepPreviousData,
-    refetchInterval: (query) => (anyTransitional(query.state.data?.items) ? SERVERS_SETTLE_POLL_MS : false),
+  return useAdminList({
+    list: 'servers',
+    path: '/admin/all-servers',
+    schema: adminServersPageSchema,
+    page,
+    search,
+    fallback: adminPanelMessages.fetchServers,
+    refetchInterval: (data) => (anyTransitional(data?.items) ? SERVERS_SETTLE_POLL_MS : false),
   });
 }
 
@@ -38,7 +30,7 @@ const serverPath = (name: string) => `/admin/servers/${encodeURIComponent(name)}
 /** POST /admin/servers/{name}/start|stop|restart: 202 with {message}. */
 export function postServerAction(name: string, action: PowerAction) {
   return api.post(`${serverPath(name)}/${action}`, undefined, {
-    schema: adminServerActionResponseSchema,
+    schema: messageResponseSchema,
     defaultError: () => adminPanelMessages.actionFailed,
   });
 }
@@ -46,7 +38,7 @@ export function postServerAction(name: string, action: PowerAction) {
 /** DELETE /admin/servers/{name}: {message}. */
 export function deleteServer(name: string) {
   return api.delete(serverPath(name), {
-    schema: adminServerActionResponseSchema,
+    schema: messageResponseSchema,
     defaultError: () => adminPanelMessages.actionFailed,
   });
 }
