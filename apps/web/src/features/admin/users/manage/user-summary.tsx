@@ -1,6 +1,7 @@
 import { type AdminUserDetail, adminUserLabels as t } from '@canopy/contract';
 import type { ReactNode } from 'react';
 import { formatDateTime, formatMB } from '../../../../lib/format.ts';
+import { banExpiryText } from '../../bans/ban-display.ts';
 import { serverTimeText } from '../server-time-text.ts';
 import { PlanBadge, StatusBadges } from '../user-badges.tsx';
 
@@ -50,7 +51,7 @@ export function UserSummary({ user }: { user: AdminUserDetail }) {
           <Field label={t.banInfo.reason}>{ban.reason}</Field>
           <Field label={t.banInfo.by}>{ban.bannedBy}</Field>
           <Field label={t.banInfo.at}>{formatDateTime(ban.bannedAt)}</Field>
-          <Field label={t.banInfo.expires}>{ban.expires ? formatDateTime(ban.expires) : t.permanent}</Field>
+          <Field label={t.banInfo.expires}>{banExpiryText(ban.expires)}</Field>
         </dl>
       )}
     </div>
