@@ -1,6 +1,6 @@
 import { adminContentMessages, adminContentLabels as labels } from '@canopy/contract';
 import { Button, useToast } from '../../../components/ui/index.ts';
-// The one clipboard path of the web app (with its fallback outside secure contexts) lives with the setup guide.
+// The web app's one clipboard path, with its fallback outside secure contexts.
 import { browserClipboard, copyText } from '../../../lib/copy-text.ts';
 
 /** Copies a code's text, toasting the outcome. */
