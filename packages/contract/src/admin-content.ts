@@ -139,6 +139,3 @@ export const adminFeedbackPageSchema = adminPageSchema(adminFeedbackSchema);
 export const feedbackStatusSchema = z.object({
   status: z.enum(FEEDBACK_STATUSES, { error: adminContentMessages.statusInvalid }),
 });
-
-/** Answer of the mutating content calls. */
-export const adminContentMessageSchema = z.object({ message: z.string() });

@@ -111,6 +111,3 @@ export const adminAccountSchema = z.object({
 });
 export type AdminAccount = z.infer<typeof adminAccountSchema>;
 export const adminAccountPageSchema = adminPageSchema(adminAccountSchema);
-
-/** Answer of every role change. */
-export const adminRoleMessageSchema = z.object({ message: z.string() });

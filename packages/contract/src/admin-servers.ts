@@ -28,10 +28,6 @@ export type AdminServerRow = z.infer<typeof adminServerRowSchema>;
 export const adminServersPageSchema = adminPageSchema(adminServerRowSchema);
 export type AdminServersPage = z.infer<typeof adminServersPageSchema>;
 
-/** Answer of an admin power action or delete. */
-export const adminServerActionResponseSchema = z.object({ message: z.string() });
-export type AdminServerActionResponse = z.infer<typeof adminServerActionResponseSchema>;
-
 /** Answer of GET /admin/stats: counts from the database, online servers and players from the live engines. */
 export const adminStatsSchema = z.object({
   totalUsers: z.number().int().nonnegative(),

@@ -134,6 +134,3 @@ export const adminUserDetailSchema = adminUserRowSchema.extend({
   paidUntil: z.string().nullable(),
 });
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
-
-export const adminUserMessageSchema = z.object({ message: z.string() });
-export const creditAdjustResultSchema = z.object({ message: z.string(), credit: z.number() });

@@ -1,4 +1,4 @@
-import { adminPanelMessages, adminServerActionResponseSchema, type BanServerNameRequest } from '@canopy/contract';
+import { adminPanelMessages, type BanServerNameRequest, messageResponseSchema } from '@canopy/contract';
 import { api } from '../../../../lib/api-client.ts';
 import { adminKeys } from '../../api/admin-list.ts';
 
@@ -8,7 +8,7 @@ export const bannedServersKey = adminKeys.list('banned-servers');
 /** POST /admin/banned-servers: {message}. `fallback` differs between the add form and the delete dialog. */
 export function postBannedServer(request: BanServerNameRequest, fallback: string = adminPanelMessages.addBan) {
   return api.post('/admin/banned-servers', request, {
-    schema: adminServerActionResponseSchema,
+    schema: messageResponseSchema,
     defaultError: () => fallback,
   });
 }
@@ -16,7 +16,7 @@ export function postBannedServer(request: BanServerNameRequest, fallback: string
 /** DELETE /admin/banned-servers/{name}: {message}. */
 export function deleteBannedServer(name: string) {
   return api.delete(`/admin/banned-servers/${encodeURIComponent(name)}`, {
-    schema: adminServerActionResponseSchema,
+    schema: messageResponseSchema,
     defaultError: () => adminPanelMessages.unban,
   });
 }

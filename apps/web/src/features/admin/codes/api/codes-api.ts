@@ -1,10 +1,10 @@
 import {
   type AdminCreateCode,
-  adminContentMessageSchema,
   adminContentMessages,
   adminCreateCodeResponseSchema,
   adminPanelMessages,
   adminRedeemCodePageSchema,
+  messageResponseSchema,
 } from '@canopy/contract';
 import { api } from '../../../../lib/api-client.ts';
 import { adminKeys, useAdminList } from '../../api/admin-list.ts';
@@ -43,7 +43,7 @@ export function useDeleteCode() {
   return useAdminMutation({
     mutationFn: (code: string) =>
       api.delete(`/admin/redeem-codes/${encodeURIComponent(code)}`, {
-        schema: adminContentMessageSchema,
+        schema: messageResponseSchema,
         defaultError: () => adminPanelMessages.deleteCode,
       }),
     success: (answer) => answer.message,

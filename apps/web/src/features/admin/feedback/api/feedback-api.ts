@@ -1,10 +1,10 @@
 import {
   type AdminFeedback,
   type AdminPage,
-  adminContentMessageSchema,
   adminFeedbackPageSchema,
   adminPanelMessages,
   type FeedbackStatus,
+  messageResponseSchema,
 } from '@canopy/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client.ts';
@@ -50,7 +50,7 @@ export function useSetFeedbackStatus() {
         `/admin/feedback/${encodeURIComponent(id)}/status`,
         { status },
         {
-          schema: adminContentMessageSchema,
+          schema: messageResponseSchema,
           defaultError: () => adminPanelMessages.updateStatus,
         },
       ),
@@ -65,7 +65,7 @@ export function useDeleteFeedback() {
   return useAdminMutation({
     mutationFn: (id: string) =>
       api.delete(`/admin/feedback/${encodeURIComponent(id)}`, {
-        schema: adminContentMessageSchema,
+        schema: messageResponseSchema,
         defaultError: () => adminPanelMessages.deleteFeedback,
       }),
     success: () => adminPanelMessages.feedbackDeleted,

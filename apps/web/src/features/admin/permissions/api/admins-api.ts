@@ -3,7 +3,7 @@ import {
   adminAccountPageSchema,
   adminPanelMessages,
   adminPermissionsSchema,
-  adminRoleMessageSchema,
+  messageResponseSchema,
 } from '@canopy/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client.ts';
@@ -27,7 +27,7 @@ export function useAdmins(page: number) {
 /** The four role moves: each a call naming the target, answered with a {message} to toast. */
 export type RoleMove = 'promoteAdmin' | 'promoteSuper' | 'demoteSuper' | 'remove';
 
-const options = { schema: adminRoleMessageSchema, defaultError: () => adminPanelMessages.actionFailed };
+const options = { schema: messageResponseSchema, defaultError: () => adminPanelMessages.actionFailed };
 const callOf: Record<RoleMove, (id: string) => Promise<{ message: string }>> = {
   promoteAdmin: (id) => api.post('/admin/admins', { discordId: id }, options),
   promoteSuper: (id) => api.post('/admin/superadmins', { discordId: id }, options),
@@ -70,7 +70,7 @@ export function useSavePermissions() {
         `/admin/admins/${encodeURIComponent(id)}/permissions`,
         { permissions },
         {
-          schema: adminRoleMessageSchema,
+          schema: messageResponseSchema,
           defaultError: () => adminPanelMessages.savePermissions,
         },
       ),
