@@ -1,7 +1,6 @@
 import {
   type AdminUserDetail,
   type AdminUserRow,
-  creditMessages,
   adminUserMessages as m,
   parseDuration,
   setPaidSchema,
@@ -127,7 +126,7 @@ export async function adjustCredit(
   try {
     result = await grantCredits(ctx.db, targetId, amount, { reason: 'admin', actor: actor.id }, now);
   } catch (error) {
-    if (error instanceof AppError && error.message === creditMessages.unknownUser) throw notFound(m.userNotFound);
+    if (error instanceof AppError && error.code === 'unknown_user') throw notFound(m.userNotFound);
     throw error;
   }
   if (result.status !== 'granted') throw new Error('an admin credit change has no external ref');
