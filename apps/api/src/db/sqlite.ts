@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import type { Db, SqlValue } from './db.ts';
+import { isCacheableRead, ReadCache } from './read-cache.ts';
 
 type Bindable = string | number | bigint | null;
 
@@ -46,6 +47,17 @@ export function openSqlite(file: string): Db {
     }
     return statement;
   };
+  const dataVersion = raw.prepare('PRAGMA data_version');
+  const cache = new ReadCache(() => Number((dataVersion.get() as { data_version: number }).data_version));
+  const cacheable = new Map<string, boolean>();
+  const isRead = (sql: string) => {
+    let read = cacheable.get(sql);
+    if (read === undefined) {
+      read = isCacheableRead(sql);
+      cacheable.set(sql, read);
+    }
+    return read;
+  };
 
   const direct = {
     all: <T>(sql: string, params: readonly SqlValue[] = []) =>
@@ -62,6 +74,12 @@ export function openSqlite(file: string): Db {
     if (lock.held) await lock.idle();
     return op();
   };
+  // Outside a transaction reads go through the read cache; anything else may have written (an INSERT …
+  // RETURNING through get), so it empties the cache.
+  const written = <R>(result: R): R => {
+    cache.invalidate();
+    return result;
+  };
 
   const txHandle: Db = {
     dialect: 'sqlite',
@@ -74,9 +92,15 @@ export function openSqlite(file: string): Db {
 
   return {
     dialect: 'sqlite',
-    all: (sql, params) => outside(() => direct.all(sql, params)),
-    get: (sql, params) => outside(() => direct.get(sql, params)),
-    run: (sql, params) => outside(() => direct.run(sql, params)),
+    all: (sql, params = []) =>
+      outside(() =>
+        isRead(sql) ? cache.all(sql, params, () => direct.all(sql, params)) : written(direct.all(sql, params)),
+      ),
+    get: (sql, params = []) =>
+      outside(() =>
+        isRead(sql) ? cache.get(sql, params, () => direct.get(sql, params)) : written(direct.get(sql, params)),
+      ),
+    run: (sql, params) => outside(() => written(direct.run(sql, params))),
     async transaction(fn) {
       const release = await lock.acquire();
       lock.held = true;
@@ -99,6 +123,7 @@ export function openSqlite(file: string): Db {
           }
         throw error;
       } finally {
+        cache.invalidate();
         lock.held = false;
         release();
       }

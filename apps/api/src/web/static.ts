@@ -17,17 +17,24 @@ export async function serveWeb(app: FastifyInstance, distDir: string): Promise<b
     return false;
   }
   await app.register(fastifyStatic, { root: distDir, index: false, wildcard: false, prefix: '/' });
-  app.addHook('onRequest', async (req, reply) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return;
-    if (!req.headers.accept?.includes('text/html')) return;
+  // Callback style, not async: an async hook costs every request (api calls included) a promise and a turn.
+  app.addHook('onRequest', (req, reply, done) => {
+    if (!wantsPage(req.method, req.headers.accept, req.url)) return done();
     const path = req.url.split('?')[0] ?? '/';
-    // The setup files are plain text that a browser may open directly (a player following the guide).
-    if (path.startsWith('/dev-discord/') || path.startsWith('/assets/') || path.startsWith(SETUP_FILES_PREFIX)) return;
-    return reply
+    reply
       .code(isWebPath(path) ? 200 : 404)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .send(indexHtml);
   });
   return true;
+}
+
+/** A browser navigation to a page of the app, as opposed to an api call, an asset or a setup file. */
+function wantsPage(method: string, accept: string | undefined, url: string) {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  if (!accept?.includes('text/html')) return false;
+  const path = url.split('?')[0] ?? '/';
+  // The setup files are plain text that a browser may open directly (a player following the guide).
+  return !(path.startsWith('/dev-discord/') || path.startsWith('/assets/') || path.startsWith(SETUP_FILES_PREFIX));
 }
