@@ -20,6 +20,7 @@ import { devIdpRoutes } from './dev-idp/dev-idp.routes.ts';
 import { AppError } from './errors.ts';
 import { EventBus } from './events/bus.ts';
 import { feedbackRoutes } from './feedback/feedback.routes.ts';
+import { startGateway } from './gateway/gateway.ts';
 import { DEFAULT_BODY_LIMIT } from './http/body-limits.ts';
 import { registerIdempotency } from './http/idempotency.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
@@ -152,13 +153,26 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}) 
 }
 
 /**
- * Starts what runs beside the requests: hosted servers come back (adopted or started) and the scheduler
- * begins. The returned function stops them in order, leaving engines running unless told otherwise.
+ * Starts what runs beside the requests: hosted servers come back (adopted or started), the scheduler
+ * begins and the login gateway listens (ctx.gateway, with its bound ports). The returned function stops them in order, leaving engines running unless told otherwise.
  */
 export async function startBackground(ctx: AppContext): Promise<(opts?: { stopServers?: boolean }) => Promise<void>> {
   await ctx.servers.boot();
   const stopScheduler = startScheduler(ctx, ctx.config.schedulerIntervalMs);
+  if (ctx.config.gateway.enabled) {
+    // A port taken by another program must not keep the panel down: players cannot join until it is
+    // freed, but owners can still manage their servers.
+    try {
+      ctx.gateway = await startGateway(ctx);
+    } catch (error) {
+      ctx.log.error(
+        `The login gateway did not start: ${(error as Error).message}. The panel runs without it; free the port or set ` +
+          'CANOPY_GATEWAY_TLS_PORT / CANOPY_GATEWAY_UDP_PORT (CANOPY_GATEWAY=off to not start it).',
+      );
+    }
+  }
   return async ({ stopServers = ctx.config.stopServersOnExit } = {}) => {
+    await ctx.gateway?.stop();
     await stopScheduler();
     await ctx.servers.runtime.shutdown({ stopServers });
   };

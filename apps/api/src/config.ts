@@ -87,7 +87,8 @@ const envSchema = z
     CANOPY_AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
     CANOPY_GAME_PORTS: z
       .string()
-      .default('17091-17190')
+      // 17091, the game's usual port, is the gateway's front (CANOPY_GATEWAY_UDP_PORT).
+      .default('17092-17191')
       .transform((v, ctx) => {
         const m = /^(\d{1,5})-(\d{1,5})$/.exec(v.trim());
         const [from, to] = m ? [Number(m[1]), Number(m[2])] : [0, 0];
@@ -97,6 +98,12 @@ const envSchema = z
         }
         return { from, to };
       }),
+    // The login gateway (ADR 0026). Unset: on, except under NODE_ENV=test, where a test asks for it.
+    CANOPY_GATEWAY: z.preprocess(emptyAsUndefined, z.enum(['on', 'off']).optional()),
+    CANOPY_GATEWAY_TLS_PORT: z.coerce.number().int().min(0).max(65535).default(8443),
+    CANOPY_GATEWAY_UDP_PORT: z.coerce.number().int().min(0).max(65535).default(17091),
+    CANOPY_GATEWAY_TLS_CERT: z.preprocess(emptyAsUndefined, z.string().optional()),
+    CANOPY_GATEWAY_TLS_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
     CANOPY_START_SLOTS: z.coerce.number().int().min(0).max(100).default(1),
     CANOPY_START_SERVER_DAYS: z.coerce.number().min(0).max(3650).default(7),
     CANOPY_ENGINE_ENTRY: z.string().optional(),
@@ -134,6 +141,20 @@ const envSchema = z
         code: 'custom',
         path: ['CANOPY_BENCH_COMMANDS'],
         message: 'is for benchmarks and refused when NODE_ENV=production',
+      });
+    if (!env.CANOPY_GATEWAY_TLS_CERT !== !env.CANOPY_GATEWAY_TLS_KEY)
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.CANOPY_GATEWAY_TLS_CERT ? 'CANOPY_GATEWAY_TLS_KEY' : 'CANOPY_GATEWAY_TLS_CERT'],
+        message: 'CANOPY_GATEWAY_TLS_CERT and CANOPY_GATEWAY_TLS_KEY are set together or not at all',
+      });
+
+    const udp = env.CANOPY_GATEWAY_UDP_PORT;
+    if (udp !== 0 && env.CANOPY_GAME_PORTS && udp >= env.CANOPY_GAME_PORTS.from && udp <= env.CANOPY_GAME_PORTS.to)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CANOPY_GATEWAY_UDP_PORT'],
+        message: `must lie outside CANOPY_GAME_PORTS (${env.CANOPY_GAME_PORTS.from}-${env.CANOPY_GAME_PORTS.to})`,
       });
   });
 
@@ -196,6 +217,14 @@ export interface Config {
   devIdentityProvider: boolean;
   /** Requests allowed per window on /auth/* and /register, per client IP and per account (user or token). */
   authRateLimit: { windowMs: number; perIp: number; perAccount: number };
+  /** The login gateway (ADR 0026); ports 0 pick free ones (tests read the real ones from the running gateway). */
+  gateway: {
+    enabled: boolean;
+    tlsPort: number;
+    udpPort: number;
+    /** PEM files; unset: a self-signed pair generated once into the data directory. */
+    tls?: { certFile: string; keyFile: string };
+  };
 }
 
 /** Reads and checks the environment; throws one message listing every bad variable. */
@@ -254,6 +283,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMs: e.CANOPY_RATE_LIMIT_WINDOW_SECONDS * 1000,
       perIp: e.CANOPY_AUTH_RATE_LIMIT_PER_IP,
       perAccount: e.CANOPY_AUTH_RATE_LIMIT_PER_ACCOUNT,
+    },
+    gateway: {
+      enabled: (e.CANOPY_GATEWAY ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
+      tlsPort: e.CANOPY_GATEWAY_TLS_PORT,
+      udpPort: e.CANOPY_GATEWAY_UDP_PORT,
+      tls:
+        e.CANOPY_GATEWAY_TLS_CERT && e.CANOPY_GATEWAY_TLS_KEY
+          ? { certFile: resolve(e.CANOPY_GATEWAY_TLS_CERT), keyFile: resolve(e.CANOPY_GATEWAY_TLS_KEY) }
+          : undefined,
     },
   };
 }

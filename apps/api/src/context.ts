@@ -3,6 +3,7 @@ import type { SessionSigner } from './auth/tokens.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import type { EventBus } from './events/bus.ts';
+import type { GatewayHandle } from './gateway/gateway.ts';
 import type { ServerRegistry } from './servers/registry.ts';
 
 /** What every service needs, made once at start and passed down (no module-level singletons). */
@@ -18,4 +19,6 @@ export interface AppContext {
   servers: ServerRegistry;
   /** Base URL of the API that speaks Discord's /users/@me. */
   discordApiUrl: string;
+  /** The login gateway once started (startBackground), unless CANOPY_GATEWAY=off. */
+  gateway?: GatewayHandle;
 }

@@ -39,13 +39,21 @@ try {
   console.error(`Cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
   process.exit(1);
 }
-const stopBackground = await startBackground(ctx);
+const stopBackground = await startBackground(ctx).catch((error: Error) => {
+  console.error(`Cannot start: ${error.message}`);
+  process.exit(1);
+});
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
 // Where it listens is part of this line: with development sign-in, 127.0.0.1 unless HOST was set.
 console.log(
   `Canopy panel is running at http://localhost:${port} (listening on ${config.host}${config.devIdentityProvider ? ', development sign-in' : ''}; database: ${db.dialect})`,
 );
+
+if (ctx.gateway)
+  console.log(
+    `Canopy gateway: https on port ${ctx.gateway.tlsPort} (server_data.php, login page), ENet front on udp port ${ctx.gateway.udpPort}; players connect to ${config.publicIp}`,
+  );
 
 // Ordered shutdown: stop accepting work, finish requests, then close the database.
 let stopping = false;

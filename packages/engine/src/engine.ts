@@ -85,7 +85,17 @@ export async function startEngine(options: EngineOptions, log: Logger, abort: Ab
 
     let net: GameNetwork;
     try {
-      net = await bindGameNetwork(options.gamePort, log);
+      net = await bindGameNetwork({
+        port: options.gamePort,
+        log,
+        worlds,
+        players,
+        dataDir,
+        secret: options.secret,
+        peerLimit: options.peerLimit,
+        sleepAfterMs: options.sleepAfterMs,
+        standardHeader: options.standardEnetHeader,
+      });
     } catch (error) {
       if (error instanceof PortInUseError) throw new StartupError(engineExitCodes.portInUse, error.message);
       throw error;
@@ -115,8 +125,8 @@ export async function startEngine(options: EngineOptions, log: Logger, abort: Ab
         return stopping;
       },
       save() {
-        // Every change is committed when it is made; saving folds the WAL into the main file. The
-        // game layer will flush the worlds it holds in memory here first.
+        // The game layer writes the worlds it holds in memory first; saving folds the WAL into the main file.
+        net.save();
         db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
         return { worlds: worlds.count(), players: players.count() };
       },

@@ -16,6 +16,11 @@ export interface RunningApp {
   /** The app's data directory (its SQLite database is `canopy.db` inside). */
   dataDir: string;
   output: () => string;
+  /**
+   * The login gateway's bound ports, from the api's start-up line; only for an app started with
+   * `CANOPY_GATEWAY: 'on'` (ports 0 pick free ones).
+   */
+  gateway(): Promise<{ tlsPort: number; udpPort: number }>;
   stop(): Promise<void>;
 }
 
@@ -76,6 +81,15 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     url,
     dataDir,
     output: () => out,
+    async gateway() {
+      const deadline = Date.now() + 20_000;
+      while (Date.now() < deadline) {
+        const m = /Canopy gateway: https on port (\d+)\D+udp port (\d+)/.exec(out);
+        if (m) return { tlsPort: Number(m[1]), udpPort: Number(m[2]) };
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error(`the app printed no gateway line (started with CANOPY_GATEWAY=on?):\n${out}`);
+    },
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

@@ -16,6 +16,12 @@ export interface EngineOptions {
   /** Offers the benchmark-only console commands (flood); never on for a hosted server in normal use. */
   benchCommands: boolean;
   secret: string;
+  /** Most ENet peers the game port accepts at once. */
+  peerLimit: number;
+  /** How long the game network stays awake with nobody connected (docs/decisions/0026-playable-servers.md). */
+  sleepAfterMs: number;
+  /** Test only: the game port accepts the standard ENet header instead of the game client's one. */
+  standardEnetHeader: boolean;
 }
 
 /** A bad command line or environment: the engine prints it as a FATAL line and exits 2. */
@@ -24,6 +30,7 @@ export class UsageError extends Error {}
 /** Shown by --help. */
 export const usage = `Usage: node packages/engine/src/main.ts --data-dir DIR --game-port N --control-port N
   [--control-host 127.0.0.1] [--items-dat PATH] [--sample-worlds N --sample-players N] [--debug] [--bench-commands]
+  [--peer-limit 64] [--sleep-after-ms 60000] [--standard-enet-header (tests only)]
        node packages/engine/src/main.ts --warm-compile-cache   (loads every module, then exits 0)
 Each flag can also come from the environment (${Object.values(engineEnv)
   .filter((name) => name !== engineEnv.secret)
@@ -40,6 +47,9 @@ const options = {
   'sample-players': { type: 'string' },
   debug: { type: 'boolean' },
   'bench-commands': { type: 'boolean' },
+  'peer-limit': { type: 'string' },
+  'sleep-after-ms': { type: 'string' },
+  'standard-enet-header': { type: 'boolean' },
   help: { type: 'boolean' },
   'warm-compile-cache': { type: 'boolean' },
 } as const;
@@ -103,6 +113,10 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): EngineOptions
   const benchEnv = env[engineEnv.benchCommands];
   const benchCommands = values['bench-commands'] === true || benchEnv === '1' || benchEnv === 'true';
 
+  const peerLimit = integer('peer-limit', str('peer-limit', ''), 1, 4095) ?? 64;
+  const sleepAfterMs = integer('sleep-after-ms', str('sleep-after-ms', ''), 0, 86_400_000) ?? 60_000;
+  const standardEnetHeader = values['standard-enet-header'] === true;
+
   const secret = env[engineEnv.secret];
   if (!secret) throw new UsageError(`${engineEnv.secret} is not set; the control API needs a secret`);
   if (secret.length < ENGINE_SECRET_MIN_LENGTH)
@@ -119,5 +133,8 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): EngineOptions
     debug,
     benchCommands,
     secret,
+    peerLimit,
+    sleepAfterMs,
+    standardEnetHeader,
   };
 }

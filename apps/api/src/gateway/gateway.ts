@@ -1,0 +1,72 @@
+import type { Server } from 'node:https';
+import type { AppContext } from '../context.ts';
+import { FrontProcess } from './front/front-process.ts';
+import { gatewayRepo } from './gateway.repo.ts';
+import { createGatewayHttps } from './http/https-server.ts';
+import { loadGatewayKey, loadTlsPair } from './keys.ts';
+
+/** The running gateway: its bound ports (ports 0 in the configuration become real ones) and its stop. */
+export interface GatewayHandle {
+  tlsPort: number;
+  udpPort: number;
+  /** The ENet front child process (tests kill it to see it restarted). */
+  front: FrontProcess;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the login gateway (ADR 0026): the ENet front as a child process, then the HTTPS side in this process.
+ * It listens on every interface unless HOST was set: players' devices reach it from outside even while the
+ * panel itself stays on this machine for development sign-in.
+ */
+export async function startGateway(ctx: AppContext): Promise<GatewayHandle> {
+  const { config } = ctx;
+  const host = config.hostExplicit ? config.host : '0.0.0.0';
+  const holder = config.gateway.udpPort ? await gatewayRepo.serverOnPort(ctx.db, config.gateway.udpPort) : undefined;
+  if (holder)
+    throw new Error(
+      `hosted server ${holder.name} holds UDP port ${config.gateway.udpPort}, the gateway's (CANOPY_GATEWAY_UDP_PORT): set CANOPY_GATEWAY_UDP_PORT to a free port outside CANOPY_GAME_PORTS`,
+    );
+  const gatewayKey = loadGatewayKey(config.dataDir);
+  const tls = await loadTlsPair(config);
+  const front = new FrontProcess(
+    {
+      key: gatewayKey,
+      host,
+      port: config.gateway.udpPort,
+      publicIp: config.publicIp,
+    },
+    {
+      info: (msg) => ctx.log.info(msg),
+      warn: (msg) => ctx.log.warn(msg),
+      error: (msg) => ctx.log.error(msg),
+    },
+  );
+  const udpPort = await front.start();
+  const server: Server = createGatewayHttps(ctx, { tls, gatewayKey, udpPort: () => front.udpPort });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.gateway.tlsPort, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    await front.stop();
+    throw error;
+  }
+  server.on('error', (error) => ctx.log.error({ err: error }, 'gateway https'));
+  const address = server.address();
+  const tlsPort = typeof address === 'object' && address ? address.port : config.gateway.tlsPort;
+  return {
+    tlsPort,
+    udpPort,
+    front,
+    async stop() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await front.stop();
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { GROWID_MAX, GROWID_MIN, SERVER_NAME_MAX, SERVER_NAME_MIN } from './constants.ts';
+
+/** Longest password a GrowID may have (the engine's player record limit). */
+export const GAME_PASSWORD_MAX = 128;
+
+/** What the gateway's login page tells a player (docs/decisions/0026-playable-servers.md). */
+export const gatewayMessages = {
+  loggedIn: (growId: string, server: string) => `Signed in as ${growId} on ${server}.`,
+  created: (growId: string, server: string) => `GrowID ${growId} created on ${server}.`,
+  serverNameInvalid: `Type the server's name (${SERVER_NAME_MIN}-${SERVER_NAME_MAX} letters, digits, _ or -).`,
+  unknownServer: (server: string) => `There is no server named ${server}.`,
+  serverOffline: (server: string) => `${server} is offline right now. Try again once its owner starts it.`,
+  maintenance: 'Canopy is under maintenance. Please try again later.',
+  ownerBanned: (server: string) => `${server} is closed: its owner is banned from Canopy.`,
+  wrongPassword: 'Wrong GrowID or password.',
+  growIdBanned: (growId: string, server: string) => `${growId} is banned on ${server}.`,
+  nameTaken: (growId: string, server: string) => `The GrowID ${growId} is already taken on ${server}.`,
+  growIdInvalid: `A GrowID is ${GROWID_MIN}-${GROWID_MAX} letters or digits.`,
+  passwordInvalid: `Type a password of at most ${GAME_PASSWORD_MAX} characters.`,
+  tooManyAttempts: 'Too many sign-in attempts. Please wait a minute and try again.',
+  serverNoAnswer: (server: string) => `${server} did not answer. Please try again.`,
+} as const;
+
+/** Body of POST /player/growid/login/validate (a form post or JSON). `create` = "1" creates the GrowID. */
+export const gatewayLoginRequestSchema = z.object({
+  server: z
+    .string()
+    .trim()
+    .min(SERVER_NAME_MIN)
+    .max(SERVER_NAME_MAX)
+    .regex(/^[A-Za-z0-9_-]+$/),
+  growId: z
+    .string()
+    .trim()
+    .regex(new RegExp(`^[A-Za-z0-9]{${GROWID_MIN},${GROWID_MAX}}$`)),
+  password: z.string().min(1).max(GAME_PASSWORD_MAX),
+  create: z
+    .union([z.boolean(), z.enum(['1', '0', 'on', 'true', 'false', ''])])
+    .optional()
+    .transform((v) => v === true || v === '1' || v === 'on' || v === 'true'),
+});
+export type GatewayLoginRequest = z.infer<typeof gatewayLoginRequestSchema>;
+
+/** The answer the game client's web view expects from the login call. */
+export const gatewayLoginResponseSchema = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('success'),
+    message: z.string(),
+    token: z.string(),
+    url: z.literal(''),
+    accountType: z.literal('growtopia'),
+  }),
+  z.object({ status: z.literal('error'), message: z.string() }),
+]);
+export type GatewayLoginResponse = z.infer<typeof gatewayLoginResponseSchema>;

@@ -1,0 +1,218 @@
+import type { Logger } from '../../log.ts';
+import { errorMessage } from '../../log.ts';
+import type { PlayersRepo } from '../../players/players.repo.ts';
+import type { WorldsRepo } from '../../worlds/worlds.repo.ts';
+import type { EnetEvents, EnetHost } from '../enet/host.ts';
+import { type ClientMessage, decodeClientMessage } from '../protocol/decode.ts';
+import { TANK } from '../protocol/message-types.ts';
+import { encodeHello, type TextFields } from '../protocol/text.ts';
+import { encodeCall } from '../protocol/variant.ts';
+import type { ItemsData } from './items-data.ts';
+import { createLiveWorlds } from './live-worlds.ts';
+import { checkLoginToken, createNonceBook } from './login.ts';
+import { admit } from './rate.ts';
+import type { Session } from './session.ts';
+import { createWorldFlow } from './world-flow.ts';
+
+/**
+ * The text of `action|input\n|text|<text>`: its second line starts with `|`, so it reads as the key '' with
+ * the value `text|<text>`; a plain `text|<text>` line is taken too.
+ */
+const chatText = (fields: TextFields) => {
+  const odd = fields.get('');
+  return fields.get('text') ?? (odd?.startsWith('text|') ? odd.slice(5) : '');
+};
+
+/** A connected peer must have logged in by then (the client sends its login right after the hello). */
+const LOGIN_DEADLINE_MS = 30_000;
+
+/** What the game layer works with. */
+export interface GameDeps {
+  log: Logger;
+  worlds: WorldsRepo;
+  players: PlayersRepo;
+  /** gameServerKey(the engine's control secret): reads the second MAC of game tokens. */
+  serverKey: Buffer;
+  items: () => Promise<ItemsData>;
+  /** Nonces of the tokens already used, kept by the caller across sleep and wake (login.ts). */
+  seenNonces?: Map<string, number>;
+  /** Called whenever players log in or out or move between worlds. */
+  playersChanged: () => void;
+  now?: () => number;
+}
+
+/** The game server over one ENet host: the flow of docs/game-protocol.md, steps 5 to 13. */
+export function createGameServer(deps: GameDeps) {
+  const { log, players } = deps;
+  const now = deps.now ?? Date.now;
+  const nonces = createNonceBook(deps.seenNonces);
+  const sessions = new Map<number, Session>();
+  const byName = new Map<string, Session>();
+  const live = createLiveWorlds(deps.worlds, log);
+  let host: EnetHost | undefined;
+  let nextNetId = 1;
+
+  const send = (s: Session, data: Buffer) => {
+    if (!s.closing) host?.send(s.peer, data);
+  };
+  const consoleMessage = (s: Session, text: string) => send(s, encodeCall('OnConsoleMessage', [text]));
+  const bySessionNetId = (netId: number) => {
+    for (const s of sessions.values()) if (s.netId === netId) return s;
+    return undefined;
+  };
+  const flow = createWorldFlow({ deps, live, send, consoleMessage, sessionOf: bySessionNetId });
+
+  /** Says why, then lets the peer go once that is sent. */
+  const drop = (s: Session, reason: string) => {
+    if (s.closing) return;
+    consoleMessage(s, reason);
+    s.closing = true;
+    leaveGame(s);
+    host?.disconnect(s.peer, true);
+  };
+
+  const leaveGame = (s: Session) => {
+    flow.leaveWorld(s);
+    if (s.name && byName.get(s.name.toLowerCase()) === s) {
+      byName.delete(s.name.toLowerCase());
+      log.info(`${s.name} left the game`);
+      deps.playersChanged();
+    }
+  };
+
+  const login = async (s: Session, fields: TextFields) => {
+    if (s.loginTried) return; // one login per peer
+    s.loginTried = true;
+    const checked = checkLoginToken(fields.get('UUIDToken'), deps.serverKey, nonces, now());
+    if ('refused' in checked) return drop(s, checked.refused);
+    const player = players.get(checked.growId);
+    if (!player) return drop(s, 'No such GrowID on this server.');
+    if (player.banned) return drop(s, 'This GrowID is banned from this server.');
+    const items = await deps.items();
+    if (s.closing) return;
+    const older = byName.get(player.name.toLowerCase());
+    if (older) drop(older, 'You logged in from somewhere else.');
+    s.name = player.name;
+    s.userId = player.id;
+    clearTimeout(s.loginTimer);
+    s.inventory = player.inventory.map(([id, n]) => [id, n]);
+    byName.set(player.name.toLowerCase(), s);
+    log.info(`${player.name} logged in`);
+    deps.playersChanged();
+    send(
+      s,
+      encodeCall('OnSuperMainStartAcceptLogonHrdxs47254722215a', [{ type: 'u32', value: items.hash }, '', '', '', '']),
+    );
+  };
+
+  const gameMessage = async (s: Session, fields: TextFields) => {
+    if (!s.name) return;
+    switch (fields.get('action')) {
+      case 'refresh_item_data': {
+        if (s.itemsSent) return;
+        s.itemsSent = true;
+        const items = await deps.items();
+        return send(s, flow.itemsDatPacket(items));
+      }
+      case 'enter_game':
+        flow.worldMenu(s);
+        return consoleMessage(s, `Welcome back, ${s.name}.`);
+      case 'join_request':
+        return flow.join(s, fields.get('name') ?? '');
+      case 'input':
+        return flow.chat(s, chatText(fields));
+      case 'quit_to_exit':
+        flow.leaveWorld(s);
+        return flow.worldMenu(s);
+      case 'quit':
+        s.closing = true;
+        leaveGame(s);
+        return host?.disconnect(s.peer, true);
+    }
+  };
+
+  const handle = async (s: Session, message: ClientMessage) => {
+    if (message.kind === 'text') return login(s, message.fields);
+    if (message.kind === 'game') return gameMessage(s, message.fields);
+    if (!s.name || !s.world) return;
+    if (message.header.tankType === TANK.state) return flow.move(s, message.header);
+    if (message.header.tankType === TANK.tileChange) return flow.tileChange(s, message.header);
+  };
+
+  const events: EnetEvents = {
+    connect(peer) {
+      const s: Session = {
+        peer,
+        netId: nextNetId++,
+        loginTried: false,
+        x: 0,
+        y: 0,
+        inventory: [],
+        rate: { start: now(), count: 0 },
+        closing: false,
+        userId: 0,
+      };
+      s.loginTimer = setTimeout(() => {
+        if (!s.name) drop(s, 'Login took too long.');
+      }, LOGIN_DEADLINE_MS);
+      s.loginTimer.unref();
+      sessions.set(peer, s);
+      host?.send(peer, encodeHello());
+    },
+    receive(peer, data) {
+      const s = sessions.get(peer);
+      if (!s || s.closing) return;
+      const verdict = admit(s.rate, now());
+      if (verdict === 'cut') return drop(s, 'Too many packets.');
+      if (verdict === 'drop') return;
+      const message = decodeClientMessage(data);
+      if (!message) return log.debug(`Dropped a malformed packet of ${data.length} bytes from peer ${peer}`);
+      // A handler's failure is this packet's problem, never the engine's.
+      handle(s, message).catch((error) => log.error(`Game packet from peer ${peer} failed: ${errorMessage(error)}`));
+    },
+    disconnect(peer) {
+      const s = sessions.get(peer);
+      if (!s) return;
+      sessions.delete(peer);
+      clearTimeout(s.loginTimer);
+      leaveGame(s);
+    },
+  };
+
+  return {
+    events,
+    attach(h: EnetHost | undefined) {
+      host = h;
+    },
+    sessionCount: () => sessions.size,
+    onlinePlayers: () => [...byName.values()].map((s) => s.name as string),
+    playersInWorld: (world: string) => live.playersIn(world),
+    kick(name: string, reason: string): boolean {
+      const s = byName.get(name.toLowerCase());
+      if (!s) return false;
+      drop(s, `You have been disconnected: ${reason}`);
+      return true;
+    },
+    broadcast(message: string): number {
+      let n = 0;
+      for (const s of byName.values()) {
+        consoleMessage(s, message);
+        n++;
+      }
+      return n;
+    },
+    saveAll: () => live.saveAll(),
+    /** Everyone leaves (worlds saved) and every peer is told to go. */
+    disconnectAll() {
+      for (const s of sessions.values()) {
+        clearTimeout(s.loginTimer);
+        leaveGame(s);
+        s.closing = true;
+        host?.disconnect(s.peer, false);
+      }
+      sessions.clear();
+    },
+  };
+}
+
+export type GameServer = ReturnType<typeof createGameServer>;

@@ -1,0 +1,26 @@
+import type { LiveWorld } from './live-worlds.ts';
+import type { RateWindow } from './rate.ts';
+
+/** One connected ENet peer and what the game knows of it. */
+export interface Session {
+  peer: number;
+  /** The game's id of this player in worlds (OnSpawn netID); unique for the engine's life. */
+  netId: number;
+  /** The GrowID, once logged in. */
+  name?: string;
+  /** The player's id in the Player Database, once logged in. */
+  userId: number;
+  /** Disconnects a peer that has not logged in in time (a peer slot is not held by a silent client). */
+  loginTimer?: NodeJS.Timeout;
+  /** Set once a login was tried: one login per peer. */
+  loginTried: boolean;
+  /** Set once items.dat was sent: a client asking again gets nothing (a megabyte per ask would be a free amplifier). */
+  itemsSent?: boolean;
+  world?: LiveWorld;
+  x: number;
+  y: number;
+  inventory: [number, number][];
+  rate: RateWindow;
+  /** True once we decided to disconnect it: later packets are ignored. */
+  closing: boolean;
+}

@@ -1,0 +1,156 @@
+import type { WorldListResponse } from '@canopy/contract/engine';
+import { encodeInventory } from '../protocol/inventory.ts';
+import { TANK } from '../protocol/message-types.ts';
+import { encodeTank, type TankHeader, tankHeader } from '../protocol/tank.ts';
+import { encodeCall } from '../protocol/variant.ts';
+import { encodeWorldData } from '../protocol/world-data.ts';
+import type { GameDeps } from './game-server.ts';
+import type { ItemsData } from './items-data.ts';
+import type { LiveWorld, LiveWorlds } from './live-worlds.ts';
+import type { Session } from './session.ts';
+
+const FIST = 18;
+const UNBREAKABLE = new Set([6, 8]); // main door, bedrock
+const REACH_TILES = 4;
+const CHAT_MAX = 120;
+const MENU_WORLDS = 30;
+/** Drops control characters: they could forge console lines or break the client's markup. */
+const withoutControls = (text: string) =>
+  [...text].filter((ch) => ch.charCodeAt(0) >= 32 && ch.charCodeAt(0) !== 127).join('');
+
+interface FlowParts {
+  deps: GameDeps;
+  live: LiveWorlds;
+  send(s: Session, data: Buffer): void;
+  consoleMessage(s: Session, text: string): void;
+  sessionOf(netId: number): Session | undefined;
+}
+
+/** The in-world part of the flow: menu, join, spawn, movement, chat, tiles, leave (steps 7 to 12). */
+export function createWorldFlow({ deps, live, send, consoleMessage, sessionOf }: FlowParts) {
+  const { log, players } = deps;
+  const others = (w: LiveWorld, except: Session) =>
+    [...w.players]
+      .filter((id) => id !== except.netId)
+      .map(sessionOf)
+      .filter((s) => s !== undefined);
+  const everyone = (w: LiveWorld) => [...w.players].map(sessionOf).filter((s) => s !== undefined);
+
+  const spawnText = (s: Session, local: boolean) =>
+    `spawn|avatar\nnetID|${s.netId}\nuserID|${s.userId}\ncolrect|0|0|20|30\nposXY|${s.x}|${s.y}\nname|${s.name}\n` +
+    `country|us\ninvis|0\nmstate|0\nsmstate|0\n${local ? 'type|local\n' : ''}`;
+
+  const doorOf = (w: LiveWorld) => {
+    const i = w.tiles.fg.indexOf(6);
+    const at = i === -1 ? 0 : i;
+    return { x: (at % w.meta.width) * 32, y: Math.floor(at / w.meta.width) * 32 };
+  };
+
+  return {
+    itemsDatPacket: (items: ItemsData) => encodeTank(tankHeader({ tankType: TANK.itemsDat }), items.deflated),
+
+    worldMenu(s: Session) {
+      const { worlds } = JSON.parse(
+        Buffer.from(deps.worlds.list({ limit: MENU_WORLDS })).toString(),
+      ) as WorldListResponse;
+      const lines = ['default|', ...worlds.map((w) => `add_floater|${w.name}|${w.players}|0.5|3529161471`)];
+      send(s, encodeCall('OnRequestWorldSelectMenu', [`${lines.join('\n')}\n`]));
+    },
+
+    join(s: Session, raw: string) {
+      if (s.world) this.leaveWorld(s);
+      const w = live.open(raw);
+      if (w === 'locked' || w === 'invalid') {
+        send(s, encodeCall('OnFailedToEnterWorld', [1]));
+        return consoleMessage(s, w === 'locked' ? 'That world is locked.' : 'That world name is not valid.');
+      }
+      const door = doorOf(w);
+      s.x = door.x;
+      s.y = door.y;
+      send(
+        s,
+        encodeTank(
+          tankHeader({ tankType: TANK.worldData }),
+          encodeWorldData({ name: w.name, width: w.meta.width, height: w.meta.height, fg: w.tiles.fg, bg: w.tiles.bg }),
+        ),
+      );
+      const there = everyone(w);
+      w.players.add(s.netId);
+      s.world = w;
+      send(s, encodeCall('OnSpawn', [spawnText(s, true)]));
+      for (const o of there) {
+        send(o, encodeCall('OnSpawn', [spawnText(s, false)]));
+        send(s, encodeCall('OnSpawn', [spawnText(o, false)]));
+      }
+      send(s, encodeTank(tankHeader({ tankType: TANK.inventory }), encodeInventory(s.inventory)));
+      consoleMessage(s, `World ${w.name} entered. There are ${there.length} other people here.`);
+      log.info(`${s.name} entered ${w.name}`);
+      deps.playersChanged();
+    },
+
+    leaveWorld(s: Session) {
+      const w = s.world;
+      if (!w) return;
+      w.players.delete(s.netId);
+      s.world = undefined;
+      for (const o of everyone(w)) send(o, encodeCall('OnRemove', [`netID|${s.netId}\n`]));
+      live.release(w);
+      log.info(`${s.name} left ${w.name}`);
+      deps.playersChanged();
+    },
+
+    move(s: Session, h: TankHeader) {
+      const w = s.world as LiveWorld;
+      s.x = h.x;
+      s.y = h.y;
+      const relay = encodeTank({ ...h, netId: s.netId, stateFlags: h.stateFlags & ~8 });
+      for (const o of others(w, s)) send(o, relay);
+    },
+
+    chat(s: Session, raw: string) {
+      const w = s.world;
+      // Control characters could forge console lines or break the client's markup.
+      const text = withoutControls(raw).replace(/\s+/g, ' ').trim().slice(0, CHAT_MAX);
+      if (!w || !text) return;
+      const bubble = encodeCall('OnTalkBubble', [s.netId, text, 0], s.netId);
+      const line = encodeCall('OnConsoleMessage', [`CP:0_PL:0_OID:_CT:[W]_ <${s.name}> ${text}`]);
+      for (const o of everyone(w)) {
+        send(o, bubble);
+        send(o, line);
+      }
+      log.info(`[${w.name}] ${s.name}: ${text}`);
+    },
+
+    async tileChange(s: Session, h: TankHeader) {
+      const w = s.world as LiveWorld;
+      const { width, height } = w.meta;
+      const { punchX: x, punchY: y } = h;
+      if (x < 0 || y < 0 || x >= width || y >= height) return;
+      if (Math.abs(x - Math.floor(s.x / 32)) > REACH_TILES || Math.abs(y - Math.floor(s.y / 32)) > REACH_TILES) return;
+      const i = y * width + x;
+      const { fg, bg } = w.tiles;
+      if (h.value === FIST) {
+        const target = fg[i] || bg[i];
+        if (!target || UNBREAKABLE.has(target)) return;
+        const hits = (w.hits.get(i) ?? 0) + 1;
+        const items = await deps.items();
+        if (s.world !== w) return;
+        if (hits < items.hitsToBreak(target)) return void w.hits.set(i, hits);
+        w.hits.delete(i);
+        if (fg[i]) fg[i] = 0;
+        else bg[i] = 0;
+      } else {
+        const slot = s.inventory.find(([id, n]) => id === h.value && n > 0);
+        if (fg[i] || !slot || h.value <= 0 || h.value > 0xffff) return;
+        slot[1]--;
+        players.giveItem(s.name as string, h.value, -1);
+        fg[i] = h.value;
+      }
+      live.changed(w);
+      const change = encodeTank(
+        tankHeader({ tankType: TANK.tileChange, netId: s.netId, value: h.value, punchX: x, punchY: y }),
+      );
+      for (const o of everyone(w)) send(o, change);
+    },
+  };
+}

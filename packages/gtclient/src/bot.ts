@@ -1,0 +1,326 @@
+// The headless client: promise-based steps doing what the game client does, over our own ENet and codec.
+
+import { EventEmitter } from 'node:events';
+import { type DisconnectReason, EnetClient, type EnetClientOptions } from './enet/client.ts';
+import { fetchServerData, type HttpOptions, type ServerData } from './http.ts';
+import { type CallEvent, decodeIncoming, type IncomingEvent } from './protocol/incoming.ts';
+import { inflateItems, protonHash } from './protocol/items.ts';
+import { encodeText, parseText } from './protocol/messages.ts';
+import { blankTank, encodeTank, type Tank, TankType } from './protocol/tank.ts';
+import { decodeInventory, decodeWorld, type Inventory, type WorldTile } from './protocol/world.ts';
+import { fetchToken, type TokenRequest } from './token.ts';
+
+/** Everything the bot receives, in one stream `waitFor` reads. */
+export type BotEvent = IncomingEvent | { kind: 'disconnect'; reason: DisconnectReason };
+
+export interface BotOptions {
+  enet?: EnetClientOptions;
+  /** items.dat bytes from an earlier session: no refresh when its hash matches the server's. */
+  cachedItems?: Buffer;
+  /** Default time a step waits for the server. */
+  stepTimeoutMs?: number;
+  /** What the login text claims to be. */
+  gameVersion?: string;
+  protocol?: string;
+}
+
+export interface Endpoint {
+  host: string;
+  port: number;
+}
+
+export interface LoginResult {
+  itemsHash: number;
+  /** The GrowID the front named in OnSendToServer. */
+  name: string;
+  /** Where the front sent us: the hosted server's own port. */
+  engine: Endpoint;
+  refreshedItems: boolean;
+}
+
+export interface JoinedWorld {
+  name: string;
+  width: number;
+  height: number;
+  tiles: WorldTile[];
+  netId: number;
+  spawn: { x: number; y: number };
+}
+
+/** A game client without a screen. Events: 'call', 'tank', 'text', 'hello', 'disconnect', 'event' (all). */
+export class Bot extends EventEmitter {
+  enet: EnetClient | null = null;
+  netId = -1;
+  position = { x: 0, y: 0 };
+  world: JoinedWorld | null = null;
+  inventory: Inventory | null = null;
+  items: Buffer | null;
+  itemsHash: number | null = null;
+  /** The last OnConsoleMessage text: what a refusal says. */
+  lastConsole = '';
+  private readonly opts: BotOptions;
+
+  constructor(opts: BotOptions = {}) {
+    super();
+    this.opts = opts;
+    this.items = opts.cachedItems ?? null;
+    this.setMaxListeners(100);
+  }
+
+  private get timeout(): number {
+    return this.opts.stepTimeoutMs ?? 10_000;
+  }
+
+  /** POSTs to server_data.php and parses the answer. */
+  serverData(url: string, opts: HttpOptions = {}): Promise<ServerData> {
+    return fetchServerData(url, opts);
+  }
+
+  /** The login page's token call (see token.ts for its fields). */
+  fetchToken(loginUrl: string, r: TokenRequest, opts: HttpOptions = {}): Promise<string> {
+    return fetchToken(loginUrl, r, opts);
+  }
+
+  /** Logs in through the front: ltoken, OnSendToServer, reconnect, UUIDToken, OnSuperMainStart; items if stale. */
+  async login(front: Endpoint, { token, meta = '' }: { token: string; meta?: string }): Promise<LoginResult> {
+    await this.open(front);
+    const redirect = this.waitForCall('OnSendToServer');
+    this.sendText(2, [
+      ['protocol', this.opts.protocol ?? '216'],
+      ['game_version', this.opts.gameVersion ?? '5.11'],
+      ['requestedName', 'Bot'],
+      ['meta', meta],
+      ['platformID', '0,1,1'],
+      ['ltoken', token],
+    ]);
+    const call = await redirect;
+    const [port, , , address, , name] = call.args;
+    const [ip = '', , uuidToken = ''] = String(address ?? '').split('|');
+    if (typeof port !== 'number' || port <= 0 || port > 65535 || uuidToken === '') {
+      throw new Error(`bad OnSendToServer: ${JSON.stringify(call.args)}`);
+    }
+    const engine = { host: ip === '' || ip === '0.0.0.0' ? front.host : ip, port };
+    this.closeQuietly();
+
+    await this.open(engine);
+    const start = this.waitForCall('OnSuperMainStartAcceptLogonHrdxs47254722215a');
+    this.sendText(2, [
+      ['protocol', this.opts.protocol ?? '216'],
+      ['game_version', this.opts.gameVersion ?? '5.11'],
+      ['requestedName', 'Bot'],
+      ['UUIDToken', uuidToken],
+      ['lmode', '1'],
+      ['user', '0'],
+      ['token', '0'],
+      ['platformID', '0,1,1'],
+    ]);
+    const started = await start;
+    this.itemsHash = Number(started.args[0]) >>> 0;
+    const stale = !this.items || protonHash(this.items) !== this.itemsHash;
+    if (stale) await this.refreshItems();
+    return { itemsHash: this.itemsHash, name: String(name ?? ''), engine, refreshedItems: stale };
+  }
+
+  /** `action|refresh_item_data`: the items.dat in a type 16 tank (zlib), checked against the announced hash. */
+  async refreshItems(): Promise<Buffer> {
+    const answer = this.waitFor((e) => e.kind === 'tank' && e.tank.type === TankType.itemDatabase);
+    this.sendText(3, 'action|refresh_item_data');
+    const e = await answer;
+    const items = e.kind === 'tank' ? inflateItems(e.tank.extended) : null;
+    if (!items) throw new Error('items.dat refresh: not a zlib stream');
+    if (this.itemsHash !== null && protonHash(items) !== this.itemsHash) {
+      throw new Error(`items.dat refresh: hash ${protonHash(items)} differs from the announced ${this.itemsHash}`);
+    }
+    this.items = items;
+    return items;
+  }
+
+  /** `action|enter_game`; resolves with the world menu's text. */
+  async enterGame(): Promise<string> {
+    const menu = this.waitForCall('OnRequestWorldSelectMenu');
+    this.sendText(3, 'action|enter_game');
+    return String((await menu).args[0] ?? '');
+  }
+
+  /** Joins a world; resolves with its data and our spawn, rejects with the server's message when refused. */
+  async join(name: string): Promise<JoinedWorld> {
+    // Every waiter is registered before sending: the spawn (or a refusal's reason) may share a datagram with
+    // what precedes it, and events are emitted as a datagram is read.
+    const done = new AbortController();
+    const answer = this.waitFor(
+      (e) =>
+        (e.kind === 'tank' && e.tank.type === TankType.sendMapData) ||
+        (e.kind === 'call' && e.call.name === 'OnFailedToEnterWorld'),
+      this.timeout,
+      done.signal,
+    );
+    const local = (c: CallEvent) => String(c.args[0] ?? '').includes('type|local');
+    const spawn = this.waitForCall('OnSpawn', this.timeout, local, done.signal);
+    const reason = this.waitForCall('OnConsoleMessage', this.timeout, undefined, done.signal);
+    for (const p of [answer, spawn, reason]) p.catch(() => {});
+    try {
+      this.sendText(3, `action|join_request\nname|${name}\ninvitedWorld|0`);
+      const first = await answer;
+      if (first.kind === 'call') {
+        const message = await reason.then(
+          (c) => String(c.args[0] ?? ''),
+          () => 'refused',
+        );
+        throw new Error(message);
+      }
+      const data = first.kind === 'tank' ? decodeWorld(first.tank.extended) : null;
+      if (!data) throw new Error('world data could not be read');
+      const fields = parseText(String((await spawn).args[0] ?? ''));
+      const [px = '0', py = '0'] = (fields.get('posXY') ?? '').split('|');
+      this.netId = Number(fields.get('netID') ?? -1);
+      this.position = { x: Number(px), y: Number(py) };
+      this.world = { ...data, netId: this.netId, spawn: { ...this.position } };
+      return this.world;
+    } finally {
+      done.abort();
+    }
+  }
+
+  /** Sends a movement state (tank type 0) for our own player. */
+  move(x: number, y: number, speed: { x?: number; y?: number } = {}): void {
+    this.position = { x, y };
+    this.sendTank({
+      ...blankTank(TankType.state),
+      netId: this.netId,
+      x,
+      y,
+      xSpeed: speed.x ?? 0,
+      ySpeed: speed.y ?? 0,
+    });
+  }
+
+  /** Chat in the world: `action|input\n|text|<text>`. */
+  say(text: string): void {
+    this.sendText(3, `action|input\n|text|${text}`);
+  }
+
+  /** Punches a tile (tank type 3 with the fist, item 18). */
+  punch(x: number, y: number): void {
+    this.place(x, y, 18);
+  }
+
+  /** Places an item on a tile (tank type 3 with the item id). */
+  place(x: number, y: number, itemId: number): void {
+    this.sendTank({
+      ...blankTank(TankType.tileChangeRequest),
+      netId: this.netId,
+      value: itemId,
+      x: this.position.x,
+      y: this.position.y,
+      punchX: x,
+      punchY: y,
+    });
+  }
+
+  /** `action|quit_to_exit`; resolves when the world menu comes back. */
+  async leave(): Promise<string> {
+    const menu = this.waitForCall('OnRequestWorldSelectMenu');
+    this.sendText(3, 'action|quit_to_exit');
+    this.world = null;
+    return String((await menu).args[0] ?? '');
+  }
+
+  /** Disconnects from the server (ENet DISCONNECT, acknowledged or not). */
+  async disconnect(): Promise<void> {
+    const enet = this.enet;
+    if (!enet) return;
+    await enet.disconnect();
+  }
+
+  /** Resolves with the first event after now that matches; rejects on time-out or when the connection ends. */
+  waitFor(predicate: (e: BotEvent) => boolean, ms = this.timeout, signal?: AbortSignal): Promise<BotEvent> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.off('event', listener);
+        reject(new Error(`timed out after ${ms} ms${this.lastConsole ? ` (last message: ${this.lastConsole})` : ''}`));
+      }, ms);
+      signal?.addEventListener('abort', () => {
+        clearTimeout(timer);
+        this.off('event', listener);
+        reject(new Error('no longer waited for'));
+      });
+      const listener = (e: BotEvent) => {
+        if (predicate(e)) {
+          clearTimeout(timer);
+          this.off('event', listener);
+          resolve(e);
+        } else if (e.kind === 'disconnect') {
+          clearTimeout(timer);
+          this.off('event', listener);
+          reject(new Error(this.lastConsole || `disconnected (${e.reason})`));
+        }
+      };
+      this.on('event', listener);
+    });
+  }
+
+  /** Waits for a call by name (and an optional check of it). */
+  async waitForCall(
+    name: string,
+    ms = this.timeout,
+    check: (c: CallEvent) => boolean = () => true,
+    signal?: AbortSignal,
+  ): Promise<CallEvent> {
+    const e = await this.waitFor((x) => x.kind === 'call' && x.call.name === name && check(x.call), ms, signal);
+    if (e.kind !== 'call') throw new Error('unreachable');
+    return e.call;
+  }
+
+  sendText(type: 2 | 3, lines: readonly (readonly [string, string | number])[] | string): void {
+    this.requireEnet().send(encodeText(type, lines));
+  }
+
+  sendTank(t: Tank): void {
+    this.requireEnet().send(encodeTank(t));
+  }
+
+  private requireEnet(): EnetClient {
+    const enet = this.enet;
+    if (enet?.state !== 'connected') throw new Error('not connected');
+    return enet;
+  }
+
+  /** Connects a fresh ENet client and resolves once the server's hello arrived. */
+  private async open(to: Endpoint): Promise<void> {
+    const enet = new EnetClient(this.opts.enet);
+    this.enet = enet;
+    const hello = this.waitFor((e) => e.kind === 'hello');
+    hello.catch(() => {});
+    enet.on('packet', (data: Buffer) => this.dispatch(data));
+    enet.on('disconnect', (reason: DisconnectReason) => {
+      if (this.enet !== enet) return;
+      this.publish({ kind: 'disconnect', reason });
+    });
+    await enet.connect(to.host, to.port);
+    await hello;
+  }
+
+  /** Leaves the front: it disconnects us anyway once the redirect is out, so no handshake is waited for. */
+  private closeQuietly(): void {
+    const enet = this.enet;
+    this.enet = null;
+    enet?.disconnectNow();
+  }
+
+  private dispatch(data: Buffer): void {
+    const e = decodeIncoming(data);
+    if (!e) return;
+    if (e.kind === 'call' && e.call.name === 'OnConsoleMessage') this.lastConsole = String(e.call.args[0] ?? '');
+    if (e.kind === 'tank' && e.tank.type === TankType.inventory) this.inventory = decodeInventory(e.tank.extended);
+    this.publish(e);
+  }
+
+  private publish(e: BotEvent): void {
+    if (e.kind === 'call') this.emit('call', e.call);
+    else if (e.kind === 'tank') this.emit('tank', e.tank);
+    else if (e.kind === 'text') this.emit('text', e);
+    else if (e.kind === 'hello') this.emit('hello');
+    else this.emit('disconnect', e.reason);
+    this.emit('event', e);
+  }
+}

@@ -1,0 +1,243 @@
+// ENet 1.3 protocol commands: numbers, flags, sizes, and their byte layouts. Every ENet field is big-endian
+// (network order), unlike the game messages carried inside, which are little-endian.
+
+export const Command = {
+  acknowledge: 1,
+  connect: 2,
+  verifyConnect: 3,
+  disconnect: 4,
+  ping: 5,
+  sendReliable: 6,
+  sendUnreliable: 7,
+  sendFragment: 8,
+  sendUnsequenced: 9,
+  bandwidthLimit: 10,
+  throttleConfigure: 11,
+  sendUnreliableFragment: 12,
+} as const;
+
+export const COMMAND_MASK = 0x0f;
+export const FLAG_ACKNOWLEDGE = 0x80;
+export const FLAG_UNSEQUENCED = 0x40;
+export const HEADER_FLAG_COMPRESSED = 0x4000;
+export const HEADER_FLAG_SENT_TIME = 0x8000;
+export const HEADER_SESSION_MASK = 0x3000;
+export const HEADER_SESSION_SHIFT = 12;
+export const MAXIMUM_PEER_ID = 0xfff;
+/** The control channel: connect, verify, ping and disconnect travel on it. */
+export const CONTROL_CHANNEL = 0xff;
+
+/** Size of each command including its 4-byte command header, by command number (payload bytes follow some). */
+const COMMAND_SIZES = [0, 8, 48, 44, 8, 4, 6, 8, 24, 8, 12, 16, 24];
+
+export interface CommandHeader {
+  command: number;
+  flags: number;
+  channelId: number;
+  reliableSequence: number;
+}
+
+export type ParsedCommand =
+  | (CommandHeader & { kind: 'acknowledge'; receivedSequence: number; receivedSentTime: number })
+  | (CommandHeader & {
+      kind: 'verifyConnect';
+      outgoingPeerId: number;
+      incomingSessionId: number;
+      outgoingSessionId: number;
+      mtu: number;
+      windowSize: number;
+      channelCount: number;
+      connectId: Buffer;
+    })
+  | (CommandHeader & { kind: 'disconnect'; data: number })
+  | (CommandHeader & { kind: 'ping' | 'control' })
+  | (CommandHeader & { kind: 'reliable' | 'unreliable' | 'unsequenced'; payload: Buffer })
+  | (CommandHeader & {
+      kind: 'fragment';
+      startSequence: number;
+      fragmentCount: number;
+      fragmentNumber: number;
+      totalLength: number;
+      fragmentOffset: number;
+      payload: Buffer;
+    });
+
+/** Splits a datagram body into commands; null when any command is truncated or unknown (the datagram is dropped). */
+export function parseCommands(body: Buffer): ParsedCommand[] | null {
+  const out: ParsedCommand[] = [];
+  let pos = 0;
+  while (pos < body.length) {
+    if (body.length - pos < 4) return null;
+    const byte = body[pos] ?? 0;
+    const command = byte & COMMAND_MASK;
+    const size = COMMAND_SIZES[command];
+    if (!size || body.length - pos < size) return null;
+    const h: CommandHeader = {
+      command,
+      flags: byte & (FLAG_ACKNOWLEDGE | FLAG_UNSEQUENCED),
+      channelId: body[pos + 1] ?? 0,
+      reliableSequence: body.readUInt16BE(pos + 2),
+    };
+    const at = pos + 4;
+    let next = pos + size;
+    switch (command) {
+      case Command.acknowledge:
+        out.push({
+          ...h,
+          kind: 'acknowledge',
+          receivedSequence: body.readUInt16BE(at),
+          receivedSentTime: body.readUInt16BE(at + 2),
+        });
+        break;
+      case Command.verifyConnect:
+        out.push({
+          ...h,
+          kind: 'verifyConnect',
+          outgoingPeerId: body.readUInt16BE(at),
+          incomingSessionId: body[at + 2] ?? 0,
+          outgoingSessionId: body[at + 3] ?? 0,
+          mtu: body.readUInt32BE(at + 4),
+          windowSize: body.readUInt32BE(at + 8),
+          channelCount: body.readUInt32BE(at + 12),
+          connectId: Buffer.from(body.subarray(at + 36, at + 40)),
+        });
+        break;
+      case Command.disconnect:
+        out.push({ ...h, kind: 'disconnect', data: body.readUInt32BE(at) });
+        break;
+      case Command.ping:
+        out.push({ ...h, kind: 'ping' });
+        break;
+      case Command.connect:
+      case Command.bandwidthLimit:
+      case Command.throttleConfigure:
+        out.push({ ...h, kind: 'control' });
+        break;
+      case Command.sendReliable: {
+        const length = body.readUInt16BE(at);
+        if (body.length - next < length) return null;
+        out.push({ ...h, kind: 'reliable', payload: body.subarray(next, next + length) });
+        next += length;
+        break;
+      }
+      case Command.sendUnreliable:
+      case Command.sendUnsequenced: {
+        const length = body.readUInt16BE(at + 2);
+        if (body.length - next < length) return null;
+        const kind = command === Command.sendUnreliable ? 'unreliable' : 'unsequenced';
+        out.push({ ...h, kind, payload: body.subarray(next, next + length) });
+        next += length;
+        break;
+      }
+      case Command.sendFragment:
+      case Command.sendUnreliableFragment: {
+        const length = body.readUInt16BE(at + 2);
+        if (body.length - next < length) return null;
+        out.push({
+          ...h,
+          kind: 'fragment',
+          startSequence: body.readUInt16BE(at),
+          fragmentCount: body.readUInt32BE(at + 4),
+          fragmentNumber: body.readUInt32BE(at + 8),
+          totalLength: body.readUInt32BE(at + 12),
+          fragmentOffset: body.readUInt32BE(at + 16),
+          payload: body.subarray(next, next + length),
+        });
+        next += length;
+        break;
+      }
+      default:
+        return null;
+    }
+    pos = next;
+  }
+  return out;
+}
+
+function header(size: number, command: number, channelId: number, reliableSequence: number): Buffer {
+  const b = Buffer.alloc(size);
+  b[0] = command;
+  b[1] = channelId;
+  b.writeUInt16BE(reliableSequence & 0xffff, 2);
+  return b;
+}
+
+export interface ConnectFields {
+  incomingPeerId: number;
+  mtu: number;
+  windowSize: number;
+  channelCount: number;
+  connectId: Buffer;
+  reliableSequence: number;
+}
+
+/** CONNECT: session ids 0xFF ("pick one"), no bandwidth limits, ENet's default throttle (5000 ms, 2, 2). */
+export function encodeConnect(f: ConnectFields): Buffer {
+  const b = header(48, Command.connect | FLAG_ACKNOWLEDGE, CONTROL_CHANNEL, f.reliableSequence);
+  b.writeUInt16BE(f.incomingPeerId, 4);
+  b[6] = 0xff;
+  b[7] = 0xff;
+  b.writeUInt32BE(f.mtu, 8);
+  b.writeUInt32BE(f.windowSize, 12);
+  b.writeUInt32BE(f.channelCount, 16);
+  b.writeUInt32BE(0, 20);
+  b.writeUInt32BE(0, 24);
+  b.writeUInt32BE(5000, 28);
+  b.writeUInt32BE(2, 32);
+  b.writeUInt32BE(2, 36);
+  f.connectId.copy(b, 40, 0, 4);
+  b.writeUInt32BE(0, 44);
+  return b;
+}
+
+/** ACKNOWLEDGE of one reliable command, echoing the sentTime of the datagram that carried it. */
+export function encodeAcknowledge(channelId: number, sequence: number, sentTime: number): Buffer {
+  const b = header(8, Command.acknowledge, channelId, sequence);
+  b.writeUInt16BE(sequence, 4);
+  b.writeUInt16BE(sentTime & 0xffff, 6);
+  return b;
+}
+
+export function encodePing(sequence: number): Buffer {
+  return header(4, Command.ping | FLAG_ACKNOWLEDGE, CONTROL_CHANNEL, sequence);
+}
+
+export function encodeDisconnect(sequence: number, data = 0): Buffer {
+  const b = header(8, Command.disconnect | FLAG_ACKNOWLEDGE, CONTROL_CHANNEL, sequence);
+  b.writeUInt32BE(data >>> 0, 4);
+  return b;
+}
+
+export function encodeSendReliable(channelId: number, sequence: number, payload: Uint8Array): Buffer {
+  const b = header(6 + payload.length, Command.sendReliable | FLAG_ACKNOWLEDGE, channelId, sequence);
+  b.writeUInt16BE(payload.length, 4);
+  b.set(payload, 6);
+  return b;
+}
+
+export interface FragmentFields {
+  channelId: number;
+  sequence: number;
+  startSequence: number;
+  fragmentCount: number;
+  fragmentNumber: number;
+  totalLength: number;
+  fragmentOffset: number;
+  payload: Uint8Array;
+}
+
+export function encodeSendFragment(f: FragmentFields): Buffer {
+  const b = header(24 + f.payload.length, Command.sendFragment | FLAG_ACKNOWLEDGE, f.channelId, f.sequence);
+  b.writeUInt16BE(f.startSequence & 0xffff, 4);
+  b.writeUInt16BE(f.payload.length, 6);
+  b.writeUInt32BE(f.fragmentCount, 8);
+  b.writeUInt32BE(f.fragmentNumber, 12);
+  b.writeUInt32BE(f.totalLength, 16);
+  b.writeUInt32BE(f.fragmentOffset, 20);
+  b.set(f.payload, 24);
+  return b;
+}
+
+/** Fixed sizes the sender needs to cut packets into fragments. */
+export const SEND_RELIABLE_SIZE = 6;
+export const SEND_FRAGMENT_SIZE = 24;

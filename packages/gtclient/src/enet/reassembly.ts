@@ -1,0 +1,87 @@
+// Incoming delivery: reliable commands in sequence order per channel (held back until the gap fills, duplicates
+// dropped), fragments joined into their packet, unreliable and unsequenced payloads passed straight on.
+
+import type { ParsedCommand } from './protocol.ts';
+
+/** ENet's own ceiling on one packet; a larger fragment total is refused rather than allocated. */
+export const MAXIMUM_PACKET_SIZE = 32 * 1024 * 1024;
+const MAXIMUM_FRAGMENT_COUNT = 1024 * 1024;
+/** Sequence numbers further ahead than this are not buffered (ENet's reliable windows span about this much). */
+const REORDER_WINDOW = 0x8000 - 1;
+
+interface Assembly {
+  total: number;
+  count: number;
+  received: Set<number>;
+  data: Buffer;
+}
+
+type Fragment = Extract<ParsedCommand, { kind: 'fragment' }>;
+
+/** Per-channel ordering and fragment assembly for one peer. */
+export class Reassembler {
+  private readonly expected = new Map<number, number>();
+  private readonly held = new Map<number, Map<number, ParsedCommand>>();
+  private readonly assemblies = new Map<string, Assembly>();
+
+  /** Takes one received data command; returns the packets it completes, in order. */
+  accept(c: ParsedCommand): Buffer[] {
+    const reliable = (c.flags & 0x80) !== 0;
+    if (!reliable) {
+      if (c.kind === 'unreliable' || c.kind === 'unsequenced') return [Buffer.from(c.payload)];
+      if (c.kind === 'fragment') {
+        const done = this.assemble(`u${c.channelId}:${c.startSequence}`, c);
+        return done ? [done] : [];
+      }
+      return [];
+    }
+    const channel = c.channelId;
+    const expected = this.expected.get(channel) ?? 1;
+    const ahead = (c.reliableSequence - expected) & 0xffff;
+    if (ahead > REORDER_WINDOW) return []; // already delivered: a retransmission whose ack was lost
+    let held = this.held.get(channel);
+    if (!held) {
+      held = new Map();
+      this.held.set(channel, held);
+    }
+    held.set(c.reliableSequence, c);
+    const out: Buffer[] = [];
+    let next = expected;
+    for (let command = held.get(next); command; command = held.get(next)) {
+      held.delete(next);
+      next = (next + 1) & 0xffff;
+      if (command.kind === 'reliable') out.push(Buffer.from(command.payload));
+      else if (command.kind === 'fragment') {
+        const done = this.assemble(`r${channel}:${command.startSequence}`, command);
+        if (done) out.push(done);
+      }
+    }
+    this.expected.set(channel, next);
+    return out;
+  }
+
+  private assemble(key: string, f: Fragment): Buffer | null {
+    if (
+      f.fragmentCount === 0 ||
+      f.fragmentCount > MAXIMUM_FRAGMENT_COUNT ||
+      f.fragmentNumber >= f.fragmentCount ||
+      f.totalLength > MAXIMUM_PACKET_SIZE ||
+      f.fragmentOffset >= f.totalLength ||
+      f.payload.length > f.totalLength - f.fragmentOffset
+    ) {
+      return null;
+    }
+    let a = this.assemblies.get(key);
+    if (a && (a.total !== f.totalLength || a.count !== f.fragmentCount)) return null;
+    if (!a) {
+      a = { total: f.totalLength, count: f.fragmentCount, received: new Set(), data: Buffer.alloc(f.totalLength) };
+      this.assemblies.set(key, a);
+    }
+    if (a.received.has(f.fragmentNumber)) return null;
+    a.received.add(f.fragmentNumber);
+    f.payload.copy(a.data, f.fragmentOffset);
+    if (a.received.size < a.count) return null;
+    this.assemblies.delete(key);
+    return a.data;
+  }
+}

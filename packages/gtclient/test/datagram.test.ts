@@ -1,0 +1,83 @@
+// ENet datagram framing against layouts written out by hand: the new-packet header we send, the standard header
+// we read, the crc32 rule (connectID in the checksum field while computing) and the compressed flag.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { crc32 } from '../src/enet/crc32.ts';
+import { decodeDatagram, encodeDatagram } from '../src/enet/datagram.ts';
+import { parseCommands } from '../src/enet/protocol.ts';
+
+const hex = (s: string) => Buffer.from(s.replace(/\s+/g, ''), 'hex');
+
+test('crc32 is the standard reflected CRC-32', () => {
+  assert.equal(crc32(Buffer.from('123456789')), 0xcbf43926);
+  assert.equal(crc32(Buffer.alloc(0)), 0);
+});
+
+test('new-packet header: integrity words, peer and session, sentTime, then the big-endian crc32', () => {
+  const ping = hex('85 ff 0002');
+  const d = encodeDatagram(
+    {
+      peerId: 3,
+      sessionId: 2,
+      sentTime: 0x1234,
+      serverPort: 17091,
+      connectId: hex('a1b2c3d4'),
+      compress: false,
+      random: () => 0xffff,
+    },
+    ping,
+  );
+  // r = 0x7FFF (rand() range), r ^ 17091 (0x42C3) = 0x3D3C, (0xFFFF & 0x61D2) | 0x920D = 0xF3DF,
+  // peerID 3 | session 2 << 12 | sent-time flag = 0xA003, sentTime 0x1234.
+  assert.deepEqual(d.subarray(0, 10), hex('7fff 3d3c f3df a003 1234'));
+  const expected = crc32(Buffer.concat([hex('7fff 3d3c f3df a003 1234 a1b2c3d4'), ping]));
+  assert.equal(d.readUInt32BE(10), expected);
+  assert.deepEqual(d.subarray(14), ping);
+});
+
+test('before the server gives us a peer id (0xFFF) the checksum field holds zero while computing', () => {
+  const d = encodeDatagram(
+    {
+      peerId: 0xfff,
+      sessionId: 3,
+      sentTime: 1,
+      serverPort: 1,
+      connectId: hex('a1b2c3d4'),
+      compress: false,
+      random: () => 0,
+    },
+    hex('85 ff 0001'),
+  );
+  assert.deepEqual(d.subarray(0, 10), hex('0000 0001 920d 8fff 0001'));
+  assert.equal(d.readUInt32BE(10), crc32(hex('0000 0001 920d 8fff 0001 00000000 85ff0001')));
+});
+
+test('compresses only when it helps, and flags it', () => {
+  const head = { peerId: 0, sessionId: 0, sentTime: 0, serverPort: 1, connectId: hex('00000001'), random: () => 0 };
+  const text = Buffer.concat([hex('86 00 0001 0100'), Buffer.alloc(256, 0x61)]);
+  const small = encodeDatagram({ ...head, compress: true }, hex('85 ff 0001'));
+  assert.equal(small.readUInt16BE(6) & 0x4000, 0);
+  const big = encodeDatagram({ ...head, compress: true }, text);
+  assert.equal(big.readUInt16BE(6) & 0x4000, 0x4000);
+  assert.ok(big.length < 14 + text.length);
+});
+
+test('reads a standard server header, checks the crc32 with our connectID, refuses a wrong one', () => {
+  const connectId = hex('0badf00d');
+  const body = hex('86 00 0001 0003 616263');
+  // peerID 0, session 1, sent-time flag: 0x9000; sentTime 0x0102.
+  const withSeed = Buffer.concat([hex('9000 0102'), connectId, body]);
+  const datagram = Buffer.concat([hex('9000 0102'), Buffer.alloc(4), body]);
+  datagram.writeUInt32BE(crc32(withSeed), 4);
+  const d = decodeDatagram(datagram, connectId);
+  assert.deepEqual(
+    { peerId: d?.peerId, sessionId: d?.sessionId, sentTime: d?.sentTime, compressed: d?.compressed },
+    { peerId: 0, sessionId: 1, sentTime: 0x0102, compressed: false },
+  );
+  assert.deepEqual(d?.body, body);
+  assert.equal(decodeDatagram(datagram, hex('0badf00e')), null);
+  const commands = parseCommands(body);
+  assert.equal(commands?.[0]?.kind, 'reliable');
+  assert.equal(commands?.[0]?.kind === 'reliable' ? commands[0].payload.toString() : '', 'abc');
+});
