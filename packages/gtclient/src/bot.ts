@@ -1,7 +1,7 @@
 // The headless client: promise-based steps doing what the game client does, over our own ENet and codec.
 
 import { EventEmitter } from 'node:events';
-import { type DisconnectReason, EnetClient, type EnetClientOptions } from './enet/client.ts';
+import { type DisconnectReason, EnetClient, type EnetClientOptions } from '@canopy/enet';
 import { fetchServerData, type HttpOptions, type ServerData } from './http.ts';
 import { type CallEvent, decodeIncoming, type IncomingEvent } from './protocol/incoming.ts';
 import { inflateItems, protonHash } from './protocol/items.ts';

@@ -1,8 +1,7 @@
 // @canopy/gtclient: a headless Growtopia-protocol client for tests, benchmarks and the command line.
 
+export { type DisconnectReason, EnetClient, type EnetClientOptions, rangeDecode, rangeEncode } from '@canopy/enet';
 export { Bot, type BotEvent, type BotOptions, type Endpoint, type JoinedWorld, type LoginResult } from './bot.ts';
-export { type DisconnectReason, EnetClient, type EnetClientOptions } from './enet/client.ts';
-export { rangeDecode, rangeEncode } from './enet/range-coder.ts';
 export { fetchServerData, type HttpOptions, parseServerData, type ServerData } from './http.ts';
 export { type CallEvent, decodeIncoming, type IncomingEvent } from './protocol/incoming.ts';
 export { inflateItems, protonHash } from './protocol/items.ts';

@@ -3,10 +3,10 @@
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { until } from '../../enet/test/native-host.ts';
 import { Bot } from '../src/bot.ts';
 import { type FakeServer, startFakeServer } from './fake-game-server.ts';
 import { type StandIn, startGatewayStandIn } from './gateway-stand-in.ts';
-import { until } from './native-host.ts';
 
 let game: FakeServer;
 let gateway: StandIn;

@@ -3,7 +3,7 @@
 
 import { deflateSync } from 'node:zlib';
 import { Host } from 'growtopia.js';
-import { freeUdpPort } from './native-host.ts';
+import { freeUdpPort } from '../../enet/test/native-host.ts';
 
 type Arg = { s: string } | { i: number } | { u: number } | { f: number };
 

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, test } from 'node:test';
-import { EnetClient } from '../src/enet/client.ts';
+import { EnetClient } from '../src/client.ts';
 import { startNativeHost, until } from './native-host.ts';
 
 const server = await startNativeHost();

@@ -2,8 +2,8 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { ParsedCommand } from '../src/enet/protocol.ts';
-import { Reassembler } from '../src/enet/reassembly.ts';
+import type { ParsedCommand } from '../src/protocol.ts';
+import { Reassembler } from '../src/reassembly.ts';
 
 const ACK = 0x80;
 

@@ -3,9 +3,9 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { crc32 } from '../src/enet/crc32.ts';
-import { decodeDatagram, encodeDatagram } from '../src/enet/datagram.ts';
-import { parseCommands } from '../src/enet/protocol.ts';
+import { crc32 } from '../src/crc32.ts';
+import { decodeDatagram, encodeDatagram } from '../src/datagram.ts';
+import { parseCommands } from '../src/protocol.ts';
 
 const hex = (s: string) => Buffer.from(s.replace(/\s+/g, ''), 'hex');
 

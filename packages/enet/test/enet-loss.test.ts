@@ -2,8 +2,8 @@
 
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
-import { EnetClient } from '../src/enet/client.ts';
-import { crc32 } from '../src/enet/crc32.ts';
+import { EnetClient } from '../src/client.ts';
+import { crc32 } from '../src/crc32.ts';
 import { startNativeHost, until } from './native-host.ts';
 import { startRelay } from './udp-relay.ts';
 

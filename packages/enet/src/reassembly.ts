@@ -18,11 +18,30 @@ interface Assembly {
 
 type Fragment = Extract<ParsedCommand, { kind: 'fragment' }>;
 
+/** What one peer may make us hold: a server facing strangers sets these far below the client's defaults. */
+export interface ReassemblyLimits {
+  /** Largest packet a fragment series may announce. */
+  maxPacketSize?: number;
+  /** Reliable commands held back waiting for a gap to fill, per channel. */
+  maxHeld?: number;
+  /** Fragment series being assembled at once. */
+  maxAssemblies?: number;
+}
+
 /** Per-channel ordering and fragment assembly for one peer. */
 export class Reassembler {
   private readonly expected = new Map<number, number>();
   private readonly held = new Map<number, Map<number, ParsedCommand>>();
   private readonly assemblies = new Map<string, Assembly>();
+  private readonly maxPacketSize: number;
+  private readonly maxHeld: number;
+  private readonly maxAssemblies: number;
+
+  constructor(limits: ReassemblyLimits = {}) {
+    this.maxPacketSize = Math.min(limits.maxPacketSize ?? MAXIMUM_PACKET_SIZE, MAXIMUM_PACKET_SIZE);
+    this.maxHeld = limits.maxHeld ?? REORDER_WINDOW;
+    this.maxAssemblies = limits.maxAssemblies ?? Number.POSITIVE_INFINITY;
+  }
 
   /** Takes one received data command; returns the packets it completes, in order. */
   accept(c: ParsedCommand): Buffer[] {
@@ -44,6 +63,8 @@ export class Reassembler {
       held = new Map();
       this.held.set(channel, held);
     }
+    // Past the limit only the command that fills the gap is taken; the sender retransmits the rest.
+    if (held.size >= this.maxHeld && ahead !== 0) return [];
     held.set(c.reliableSequence, c);
     const out: Buffer[] = [];
     let next = expected;
@@ -65,7 +86,7 @@ export class Reassembler {
       f.fragmentCount === 0 ||
       f.fragmentCount > MAXIMUM_FRAGMENT_COUNT ||
       f.fragmentNumber >= f.fragmentCount ||
-      f.totalLength > MAXIMUM_PACKET_SIZE ||
+      f.totalLength > this.maxPacketSize ||
       f.fragmentOffset >= f.totalLength ||
       f.payload.length > f.totalLength - f.fragmentOffset
     ) {
@@ -74,6 +95,7 @@ export class Reassembler {
     let a = this.assemblies.get(key);
     if (a && (a.total !== f.totalLength || a.count !== f.fragmentCount)) return null;
     if (!a) {
+      if (this.assemblies.size >= this.maxAssemblies) return null;
       a = { total: f.totalLength, count: f.fragmentCount, received: new Set(), data: Buffer.alloc(f.totalLength) };
       this.assemblies.set(key, a);
     }

@@ -1,6 +1,6 @@
 // An ENet 1.3 client peer over node:dgram: one connection to one server, reliable delivery on the game's channel,
-// fragments both ways, acknowledgements, pings, retransmission and time-outs. Independent of the native ENet the
-// engine and the gateway use, so that the two cross-check each other.
+// fragments both ways, acknowledgements, pings, retransmission and time-outs. Its counterpart is host.ts; both are
+// checked against rusty_enet (growtopia.js), an independent ENet implementation, so a shared mistake would show.
 
 import { randomBytes } from 'node:crypto';
 import { createSocket, type Socket } from 'node:dgram';
@@ -8,14 +8,13 @@ import { EventEmitter } from 'node:events';
 import { decodeDatagram, encodeDatagram, OUTGOING_OVERHEAD } from './datagram.ts';
 import {
   CONTROL_CHANNEL,
-  Command,
   encodeAcknowledge,
   encodeConnect,
   encodeDisconnect,
+  encodeDisconnectNow,
   encodePing,
   encodeSendFragment,
   encodeSendReliable,
-  FLAG_UNSEQUENCED,
   MAXIMUM_PEER_ID,
   type ParsedCommand,
   parseCommands,
@@ -197,9 +196,7 @@ export class EnetClient extends EventEmitter {
   /** Tells the server once (unsequenced, unacknowledged, as ENet's disconnect_now does) and closes at once. */
   disconnectNow(): void {
     if (this.state === 'connected' || this.state === 'disconnecting') {
-      const command = encodeDisconnect(this.outgoingSequence[CHANNEL_COUNT] ?? 0);
-      command[0] = Command.disconnect | FLAG_UNSEQUENCED;
-      this.write(command);
+      this.write(encodeDisconnectNow(this.outgoingSequence[CHANNEL_COUNT] ?? 0));
     }
     this.close('local');
   }
@@ -353,6 +350,7 @@ export class EnetClient extends EventEmitter {
         return;
       case 'ping':
       case 'control':
+      case 'connect':
         return;
       default:
         break;

@@ -49,6 +49,19 @@ export type ParsedCommand =
       channelCount: number;
       connectId: Buffer;
     })
+  | (CommandHeader & {
+      kind: 'connect';
+      outgoingPeerId: number;
+      incomingSessionId: number;
+      outgoingSessionId: number;
+      mtu: number;
+      windowSize: number;
+      channelCount: number;
+      throttleInterval: number;
+      throttleAcceleration: number;
+      throttleDeceleration: number;
+      connectId: Buffer;
+    })
   | (CommandHeader & { kind: 'disconnect'; data: number })
   | (CommandHeader & { kind: 'ping' | 'control' })
   | (CommandHeader & { kind: 'reliable' | 'unreliable' | 'unsequenced'; payload: Buffer })
@@ -109,6 +122,21 @@ export function parseCommands(body: Buffer): ParsedCommand[] | null {
         out.push({ ...h, kind: 'ping' });
         break;
       case Command.connect:
+        out.push({
+          ...h,
+          kind: 'connect',
+          outgoingPeerId: body.readUInt16BE(at),
+          incomingSessionId: body[at + 2] ?? 0,
+          outgoingSessionId: body[at + 3] ?? 0,
+          mtu: body.readUInt32BE(at + 4),
+          windowSize: body.readUInt32BE(at + 8),
+          channelCount: body.readUInt32BE(at + 12),
+          throttleInterval: body.readUInt32BE(at + 24),
+          throttleAcceleration: body.readUInt32BE(at + 28),
+          throttleDeceleration: body.readUInt32BE(at + 32),
+          connectId: Buffer.from(body.subarray(at + 36, at + 40)),
+        });
+        break;
       case Command.bandwidthLimit:
       case Command.throttleConfigure:
         out.push({ ...h, kind: 'control' });
@@ -190,6 +218,40 @@ export function encodeConnect(f: ConnectFields): Buffer {
   return b;
 }
 
+export interface VerifyConnectFields {
+  /** Our peer index: the peerID the client puts in its headers from now on. */
+  outgoingPeerId: number;
+  incomingSessionId: number;
+  outgoingSessionId: number;
+  mtu: number;
+  windowSize: number;
+  channelCount: number;
+  /** Echoed from the CONNECT: an ENet client refuses a VERIFY_CONNECT whose throttle or connectID differ. */
+  throttleInterval: number;
+  throttleAcceleration: number;
+  throttleDeceleration: number;
+  connectId: Buffer;
+  reliableSequence: number;
+}
+
+/** VERIFY_CONNECT: the server's answer to a CONNECT (no bandwidth limits). */
+export function encodeVerifyConnect(f: VerifyConnectFields): Buffer {
+  const b = header(44, Command.verifyConnect | FLAG_ACKNOWLEDGE, CONTROL_CHANNEL, f.reliableSequence);
+  b.writeUInt16BE(f.outgoingPeerId, 4);
+  b[6] = f.incomingSessionId;
+  b[7] = f.outgoingSessionId;
+  b.writeUInt32BE(f.mtu, 8);
+  b.writeUInt32BE(f.windowSize, 12);
+  b.writeUInt32BE(f.channelCount, 16);
+  b.writeUInt32BE(0, 20);
+  b.writeUInt32BE(0, 24);
+  b.writeUInt32BE(f.throttleInterval, 28);
+  b.writeUInt32BE(f.throttleAcceleration, 32);
+  b.writeUInt32BE(f.throttleDeceleration, 36);
+  f.connectId.copy(b, 40, 0, 4);
+  return b;
+}
+
 /** ACKNOWLEDGE of one reliable command, echoing the sentTime of the datagram that carried it. */
 export function encodeAcknowledge(channelId: number, sequence: number, sentTime: number): Buffer {
   const b = header(8, Command.acknowledge, channelId, sequence);
@@ -205,6 +267,13 @@ export function encodePing(sequence: number): Buffer {
 export function encodeDisconnect(sequence: number, data = 0): Buffer {
   const b = header(8, Command.disconnect | FLAG_ACKNOWLEDGE, CONTROL_CHANNEL, sequence);
   b.writeUInt32BE(data >>> 0, 4);
+  return b;
+}
+
+/** DISCONNECT sent once, unsequenced and unacknowledged, as ENet's disconnect_now does. */
+export function encodeDisconnectNow(sequence: number): Buffer {
+  const b = encodeDisconnect(sequence);
+  b[0] = Command.disconnect | FLAG_UNSEQUENCED;
   return b;
 }
 

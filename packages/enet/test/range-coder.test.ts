@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { rangeDecode, rangeEncode } from '../src/enet/range-coder.ts';
+import { rangeDecode, rangeEncode } from '../src/range-coder.ts';
 
 /** A deterministic byte source (xorshift32), so a failure reproduces. */
 function bytes(n: number, seed: number, alphabet = 256): Buffer {

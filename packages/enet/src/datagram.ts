@@ -1,0 +1,143 @@
+// One UDP datagram of ENet: a header, the crc32 checksum, and the (optionally range-coded) commands.
+//
+// Two headers exist. The game client sends Growtopia's "new packet" header: three integrity words
+// (`i0 = r`, `i1 = r ^ serverPort`, `i2 = (rand & 0x61D2) | 0x920D`) before the standard `peerID` and `sentTime`.
+// The server answers with the standard header (`peerID`, `sentTime`). In both, `sentTime` is present only when the
+// peerID word carries HEADER_FLAG_SENT_TIME.
+//
+// Checksum rule (ENet 1.3): the 4-byte checksum field follows the header; while the crc32 is computed it holds the
+// peer's connectID (the raw 4 bytes of the CONNECT), or zero before the peer has an id (peerID 0xFFF). The crc32
+// covers the header, that field and the *uncompressed* commands; it is stored big-endian.
+// Compression: the sender compresses only when the result is smaller, and flags the header; so an uncompressed
+// datagram is always legal.
+
+import { crc32 } from './crc32.ts';
+import {
+  HEADER_FLAG_COMPRESSED,
+  HEADER_FLAG_SENT_TIME,
+  HEADER_SESSION_MASK,
+  HEADER_SESSION_SHIFT,
+  MAXIMUM_PEER_ID,
+} from './protocol.ts';
+import { rangeDecode, rangeEncode } from './range-coder.ts';
+
+/** 'new': the game client's header (three integrity words first); 'standard': ENet's own, which servers send. */
+export type HeaderKind = 'new' | 'standard';
+
+const INTEGRITY_SIZE = 6;
+const CHECKSUM_SIZE = 4;
+
+/** Bytes of a header with sentTime plus the checksum. */
+export function headerOverhead(kind: HeaderKind): number {
+  return (kind === 'new' ? INTEGRITY_SIZE : 0) + 4 + CHECKSUM_SIZE;
+}
+
+/** Bytes of the new-packet header plus the checksum: what every datagram a client sends starts with. */
+export const OUTGOING_OVERHEAD = headerOverhead('new');
+/** ENet's largest datagram (its receive buffer); a decompressed body may not exceed it. */
+export const MAXIMUM_MTU = 4096;
+
+export interface OutgoingHeader {
+  kind?: HeaderKind;
+  peerId: number;
+  sessionId: number;
+  sentTime: number;
+  /** New header only: the server's UDP port, which the integrity words prove the sender knows. */
+  serverPort?: number;
+  /** The peer's connectID bytes; zeros while peerId is 0xFFF. */
+  connectId: Buffer;
+  compress: boolean;
+  random?: () => number;
+}
+
+/** Builds a datagram around already-encoded commands (a client's new-packet header unless `kind` says otherwise). */
+export function encodeDatagram(h: OutgoingHeader, commands: Buffer): Buffer {
+  const kind = h.kind ?? 'new';
+  const packed = h.compress ? rangeEncode(commands, commands.length) : null;
+  const compressed = packed !== null && packed.length > 0 && packed.length < commands.length;
+  let flags = HEADER_FLAG_SENT_TIME | (compressed ? HEADER_FLAG_COMPRESSED : 0);
+  if (h.peerId < MAXIMUM_PEER_ID) flags |= (h.sessionId << HEADER_SESSION_SHIFT) & HEADER_SESSION_MASK;
+  const overhead = headerOverhead(kind);
+  const head = Buffer.alloc(overhead);
+  let at = 0;
+  if (kind === 'new') {
+    const random = h.random ?? (() => Math.floor(Math.random() * 0x10000));
+    // r is a C rand() value (0..0x7FFF) in the real client; rusty_enet drops non-CONNECT datagrams whose r has
+    // the top bit set (measured against growtopia.js 2.2.0: about half our acknowledgements were lost before this mask).
+    const r = random() & 0x7fff;
+    head.writeUInt16BE(r, 0);
+    head.writeUInt16BE((r ^ (h.serverPort ?? 0)) & 0xffff, 2);
+    head.writeUInt16BE((random() & 0x61d2) | 0x920d, 4);
+    at = INTEGRITY_SIZE;
+  }
+  head.writeUInt16BE((h.peerId | flags) & 0xffff, at);
+  head.writeUInt16BE(h.sentTime & 0xffff, at + 2);
+  if (h.peerId < MAXIMUM_PEER_ID) h.connectId.copy(head, at + 4, 0, 4);
+  head.writeUInt32BE(crc32(Buffer.concat([head, commands])), at + 4);
+  return Buffer.concat([head, compressed ? packed : commands]);
+}
+
+export interface IncomingHeader {
+  peerId: number;
+  sessionId: number;
+  sentTime: number | null;
+  compressed: boolean;
+  /** Bytes up to and including the checksum. */
+  size: number;
+}
+
+/**
+ * Reads a datagram's header; null when it is too short, or (new header, `port` given) its integrity words do not
+ * name `port`.
+ */
+export function readHeader(datagram: Buffer, kind: HeaderKind, port?: number): IncomingHeader | null {
+  const at = kind === 'new' ? INTEGRITY_SIZE : 0;
+  if (datagram.length < at + 2) return null;
+  if (kind === 'new' && port !== undefined && (datagram.readUInt16BE(0) ^ datagram.readUInt16BE(2)) !== port) {
+    return null;
+  }
+  const word = datagram.readUInt16BE(at);
+  const hasTime = (word & HEADER_FLAG_SENT_TIME) !== 0;
+  const size = at + (hasTime ? 4 : 2) + CHECKSUM_SIZE;
+  if (datagram.length < size) return null;
+  return {
+    peerId: word & MAXIMUM_PEER_ID,
+    sessionId: (word & HEADER_SESSION_MASK) >> HEADER_SESSION_SHIFT,
+    sentTime: hasTime ? datagram.readUInt16BE(at + 2) : null,
+    compressed: (word & HEADER_FLAG_COMPRESSED) !== 0,
+    size,
+  };
+}
+
+/** The datagram's commands, decompressed; null when they do not decompress or fail the checksum. */
+export function openBody(datagram: Buffer, h: IncomingHeader, connectId: Buffer | null): Buffer | null {
+  let full: Buffer;
+  if (h.compressed) {
+    const body = rangeDecode(datagram.subarray(h.size), MAXIMUM_MTU - h.size);
+    if (!body || body.length === 0) return null;
+    full = Buffer.concat([datagram.subarray(0, h.size), body]);
+  } else {
+    full = Buffer.from(datagram);
+  }
+  const desired = full.readUInt32BE(h.size - CHECKSUM_SIZE);
+  if (h.peerId !== MAXIMUM_PEER_ID && connectId) connectId.copy(full, h.size - CHECKSUM_SIZE, 0, 4);
+  else full.writeUInt32BE(0, h.size - CHECKSUM_SIZE);
+  if (crc32(full) !== desired) return null;
+  return full.subarray(h.size);
+}
+
+export interface IncomingDatagram extends IncomingHeader {
+  body: Buffer;
+}
+
+/** Reads a whole datagram (a server's standard header unless `kind` says otherwise); null when it is not valid. */
+export function decodeDatagram(
+  datagram: Buffer,
+  connectId: Buffer | null,
+  kind: HeaderKind = 'standard',
+): IncomingDatagram | null {
+  const h = readHeader(datagram, kind);
+  if (!h) return null;
+  const body = openBody(datagram, h, connectId);
+  return body ? { ...h, body } : null;
+}

@@ -1,0 +1,482 @@
+// An ENet 1.3 server host over node:dgram, with the game client's settings: crc32 checksums, the range coder, and
+// Growtopia's "new packet" client header (ADR 0026 says why it is ours and not a native library's). It runs on the
+// caller's event loop: datagrams are handled as they arrive, and what we send is packed into datagrams at most once
+// per `flushIntervalMs` per peer, so a busy world costs a few datagrams per peer per tick, not one per message.
+
+import type { RemoteInfo, Socket } from 'node:dgram';
+import { encodeDatagram, type HeaderKind, headerOverhead, MAXIMUM_MTU, openBody, readHeader } from './datagram.ts';
+import { type InFlight, Peer } from './peer.ts';
+import {
+  COMMAND_MASK,
+  CONTROL_CHANNEL,
+  Command,
+  encodeAcknowledge,
+  encodeDisconnect,
+  encodeDisconnectNow,
+  encodePing,
+  encodeSendFragment,
+  encodeSendReliable,
+  encodeVerifyConnect,
+  FLAG_ACKNOWLEDGE,
+  MAXIMUM_PEER_ID,
+  type ParsedCommand,
+  parseCommands,
+} from './protocol.ts';
+import type { ReassemblyLimits } from './reassembly.ts';
+
+export interface HostEvents {
+  connect(peer: number): void;
+  receive(peer: number, data: Buffer, channelId: number): void;
+  disconnect(peer: number): void;
+}
+
+export interface HostOptions {
+  /** A bound UDP socket the host takes over (and closes on close()). */
+  socket: Socket;
+  peerLimit: number;
+  /** The header clients send: 'new' for the game client, 'standard' for plain ENet clients (tests). */
+  header?: HeaderKind;
+  /** Range-code what we send when it is smaller. Off by default: the client accepts both, and it costs CPU. */
+  compress?: boolean;
+  /** Peers one IP address may hold at once (players behind one NAT share an address). */
+  perAddressLimit?: number;
+  /** Channels offered; a client asking for more gets this many. */
+  channelLimit?: number;
+  /** A reliable command unacknowledged this long, or silence this long, drops the peer. */
+  timeoutMs?: number;
+  /** A CONNECT whose VERIFY_CONNECT is not acknowledged within this long is forgotten. */
+  connectTimeoutMs?: number;
+  pingIntervalMs?: number;
+  flushIntervalMs?: number;
+  /** Bytes a peer may have waiting to be sent before it counts as not keeping up and is dropped. */
+  maxQueuedBytes?: number;
+  reassembly?: ReassemblyLimits;
+}
+
+const HOST_MTU = 1400;
+const MINIMUM_MTU = 576;
+const MINIMUM_WINDOW = 4096;
+const MAXIMUM_WINDOW = 65_536;
+/** Reliable commands in flight per peer: far below the receiver's reliable windows (8 × 4096 sequences). */
+const MAXIMUM_IN_FLIGHT = 1024;
+const MINIMUM_RTO = 100;
+const INITIAL_RTO = 500;
+const DISCONNECT_GRACE_MS = 3000;
+const TICK_MS = 10;
+
+export class EnetHost {
+  readonly port: number;
+  readonly stats = { datagramsIn: 0, datagramsOut: 0, dropped: 0, retransmits: 0 };
+  private readonly socket: Socket;
+  private readonly events: HostEvents;
+  private readonly header: HeaderKind;
+  private readonly opts: Required<Omit<HostOptions, 'socket' | 'header' | 'reassembly'>>;
+  private readonly reassembly: ReassemblyLimits;
+  private readonly peers: (Peer | undefined)[] = [];
+  /** Session ids each slot last used, so a datagram from a slot's previous peer is refused. */
+  private readonly sessions: { incoming: number; outgoing: number }[] = [];
+  private readonly perAddress = new Map<string, number>();
+  private readonly dirty = new Set<Peer>();
+  private readonly epoch = performance.now();
+  private count = 0;
+  private flushTimer: NodeJS.Timeout | NodeJS.Immediate | null = null;
+  private lastFlushAt = Number.NEGATIVE_INFINITY;
+  private ticker: NodeJS.Timeout | null = null;
+  private closed = false;
+
+  constructor(options: HostOptions, events: HostEvents) {
+    this.socket = options.socket;
+    this.port = options.socket.address().port;
+    this.events = events;
+    this.header = options.header ?? 'new';
+    this.reassembly = options.reassembly ?? { maxPacketSize: 64 * 1024, maxHeld: 256, maxAssemblies: 4 };
+    this.opts = {
+      peerLimit: Math.min(options.peerLimit, MAXIMUM_PEER_ID),
+      compress: options.compress ?? false,
+      perAddressLimit: options.perAddressLimit ?? 32,
+      channelLimit: options.channelLimit ?? 2,
+      timeoutMs: options.timeoutMs ?? 15_000,
+      connectTimeoutMs: options.connectTimeoutMs ?? 5000,
+      pingIntervalMs: options.pingIntervalMs ?? 1000,
+      flushIntervalMs: options.flushIntervalMs ?? 5,
+      maxQueuedBytes: options.maxQueuedBytes ?? 16 * 1024 * 1024,
+    };
+    this.socket.on('message', (msg, rinfo) => this.receive(msg, rinfo));
+  }
+
+  /** Peers holding a slot, connecting ones included. */
+  peerCount(): number {
+    return this.count;
+  }
+
+  /** Queues one packet reliably (cut into fragments when it does not fit a datagram). */
+  send(id: number, data: Uint8Array, channelId = 0): void {
+    const p = this.peers[id];
+    if (!p || (p.state !== 'connected' && p.state !== 'disconnect-later') || channelId >= p.channelCount) return;
+    if (p.waitingBytes + data.length > this.opts.maxQueuedBytes) {
+      this.drop(p); // it does not acknowledge what we send: holding more for it helps nobody
+      return;
+    }
+    if (data.length <= p.reliableRoom()) {
+      this.enqueue(p, encodeSendReliable(channelId, p.nextSequence(channelId), data));
+    } else {
+      const fragmentLength = p.fragmentRoom();
+      const fragmentCount = Math.ceil(data.length / fragmentLength);
+      const startSequence = p.peekSequence(channelId);
+      for (let i = 0; i < fragmentCount; i++) {
+        const offset = i * fragmentLength;
+        this.enqueue(
+          p,
+          encodeSendFragment({
+            channelId,
+            sequence: p.nextSequence(channelId),
+            startSequence,
+            fragmentCount,
+            fragmentNumber: i,
+            totalLength: data.length,
+            fragmentOffset: offset,
+            payload: data.subarray(offset, offset + fragmentLength),
+          }),
+        );
+      }
+    }
+  }
+
+  /** Disconnects once what is queued is acknowledged (`later`), or at once; 'disconnect' follows. */
+  disconnect(id: number, later = true): void {
+    const p = this.peers[id];
+    if (!p || p.state === 'disconnecting') return;
+    if (p.state === 'connecting') {
+      this.drop(p);
+      return;
+    }
+    if (later && (p.waiting.length > 0 || p.inFlight.size > 0)) p.state = 'disconnect-later';
+    else this.sendDisconnect(p);
+  }
+
+  /** Tells every peer once, lets go of the port. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.flush();
+    for (const p of this.peers) if (p) this.drop(p);
+    this.closed = true;
+    this.stopTicker();
+    await new Promise<void>((done) => this.socket.close(() => done()));
+  }
+
+  /** Hands the host a datagram that arrived before it took the socket over. */
+  receive(msg: Buffer, rinfo: RemoteInfo): void {
+    if (this.closed) return;
+    this.stats.datagramsIn++;
+    if (msg.length > MAXIMUM_MTU) {
+      this.refuse();
+      return;
+    }
+    const h = readHeader(msg, this.header, this.header === 'new' ? this.port : undefined);
+    if (!h) {
+      this.refuse();
+      return;
+    }
+    if (h.peerId === MAXIMUM_PEER_ID) {
+      const commands = this.open(msg, h, null);
+      const connect = commands?.[0];
+      if (connect?.kind === 'connect' && h.sentTime !== null) this.accept(connect, rinfo);
+      else this.refuse();
+      return;
+    }
+    const p = this.peers[h.peerId];
+    if (!p || p.port !== rinfo.port || p.address !== rinfo.address || h.sessionId !== p.incomingSessionId) {
+      this.refuse();
+      return;
+    }
+    const commands = this.open(msg, h, p.connectId);
+    if (!commands) {
+      this.refuse();
+      return;
+    }
+    p.lastReceivedAt = this.now();
+    for (const c of commands) {
+      if (this.peers[p.id] !== p) return;
+      this.handle(p, c, h.sentTime);
+    }
+  }
+
+  private open(msg: Buffer, h: NonNullable<ReturnType<typeof readHeader>>, connectId: Buffer | null) {
+    try {
+      const body = openBody(msg, h, connectId);
+      return body ? parseCommands(body) : null;
+    } catch {
+      return null; // a body the range coder cannot walk
+    }
+  }
+
+  private refuse(): void {
+    this.stats.dropped++;
+  }
+
+  private now(): number {
+    return Math.floor(performance.now() - this.epoch);
+  }
+
+  /** A CONNECT from a new address: a slot, session ids, and our VERIFY_CONNECT. */
+  private accept(c: Extract<ParsedCommand, { kind: 'connect' }>, rinfo: RemoteInfo): void {
+    let free = -1;
+    for (let i = 0; i < this.opts.peerLimit; i++) {
+      const p = this.peers[i];
+      if (!p) {
+        if (free < 0) free = i;
+      } else if (p.address === rinfo.address && p.port === rinfo.port && p.connectId.equals(c.connectId)) {
+        return; // a retried CONNECT: our VERIFY_CONNECT is being retransmitted already
+      }
+    }
+    const fromAddress = this.perAddress.get(rinfo.address) ?? 0;
+    if (free < 0 || fromAddress >= this.opts.perAddressLimit || c.channelCount < 1) {
+      this.refuse();
+      return;
+    }
+    const last = this.sessions[free] ?? { incoming: 0xff, outgoing: 0xff };
+    const mask = 3;
+    // ENet's rule: each side's session id moves on from the slot's last one, so old datagrams no longer match.
+    let incoming = ((c.incomingSessionId === 0xff ? last.outgoing : c.incomingSessionId) + 1) & mask;
+    if (incoming === last.outgoing) incoming = (incoming + 1) & mask;
+    let outgoing = ((c.outgoingSessionId === 0xff ? last.incoming : c.outgoingSessionId) + 1) & mask;
+    if (outgoing === last.incoming) outgoing = (outgoing + 1) & mask;
+    const p = new Peer(
+      { id: free, address: rinfo.address, port: rinfo.port, incomingSessionId: outgoing, outgoingSessionId: incoming },
+      this.reassembly,
+    );
+    p.outgoingPeerId = c.outgoingPeerId;
+    p.connectId = c.connectId;
+    p.mtu = Math.min(HOST_MTU, Math.max(MINIMUM_MTU, Math.min(MAXIMUM_MTU, c.mtu)));
+    p.windowSize = Math.max(MINIMUM_WINDOW, Math.min(MAXIMUM_WINDOW, c.windowSize));
+    p.channelCount = Math.min(c.channelCount, this.opts.channelLimit);
+    p.lastReceivedAt = this.now();
+    this.peers[free] = p;
+    this.sessions[free] = { incoming: p.incomingSessionId, outgoing: p.outgoingSessionId };
+    this.perAddress.set(rinfo.address, fromAddress + 1);
+    this.count++;
+    this.startTicker();
+    this.enqueue(
+      p,
+      encodeVerifyConnect({
+        outgoingPeerId: p.id,
+        incomingSessionId: incoming,
+        outgoingSessionId: outgoing,
+        mtu: p.mtu,
+        windowSize: p.windowSize,
+        channelCount: p.channelCount,
+        throttleInterval: c.throttleInterval,
+        throttleAcceleration: c.throttleAcceleration,
+        throttleDeceleration: c.throttleDeceleration,
+        connectId: c.connectId,
+        reliableSequence: p.nextSequence(CONTROL_CHANNEL),
+      }),
+    );
+  }
+
+  private handle(p: Peer, c: ParsedCommand, sentTime: number | null): void {
+    if (c.kind === 'acknowledge') {
+      this.acknowledged(p, c.channelId, c.receivedSequence, c.receivedSentTime);
+      return;
+    }
+    if (c.kind === 'connect' || c.kind === 'verifyConnect') return;
+    if ((c.flags & FLAG_ACKNOWLEDGE) !== 0) {
+      if (sentTime === null) return; // ENet acknowledges only datagrams that carry a sentTime
+      p.outgoing.push(encodeAcknowledge(c.channelId, c.reliableSequence, sentTime));
+      this.markDirty(p);
+    }
+    if (c.kind === 'disconnect') {
+      this.flushPeer(p, this.now()); // the acknowledgement goes out before the slot is freed
+      this.free(p);
+      return;
+    }
+    if (c.kind === 'ping' || c.kind === 'control') return;
+    if (p.state === 'disconnecting' || c.channelId >= p.channelCount) return;
+    // Data before our VERIFY_CONNECT's acknowledgement (reordered): the header's session id and peer id, which
+    // only the VERIFY_CONNECT told it, already prove the client has it.
+    if (p.state === 'connecting') this.established(p);
+    for (const packet of p.reassembler.accept(c)) {
+      if (this.peers[p.id] !== p || (p.state as Peer['state']) === 'disconnecting') return;
+      this.events.receive(p.id, packet, c.channelId);
+    }
+  }
+
+  private acknowledged(p: Peer, channelId: number, sequence: number, sentTime: number): void {
+    const key = (channelId << 16) | sequence;
+    const o = p.inFlight.get(key);
+    if (!o) return;
+    p.inFlight.delete(key);
+    p.inFlightBytes -= o.command.length;
+    // Karn's rule: only a command sent once times the round trip.
+    if (o.sentAt === o.firstSentAt) p.measure((this.now() - sentTime) & 0xffff);
+    const command = (o.command[0] ?? 0) & COMMAND_MASK;
+    if (channelId === CONTROL_CHANNEL && command === Command.verifyConnect && p.state === 'connecting') {
+      this.established(p);
+    } else if (channelId === CONTROL_CHANNEL && command === Command.disconnect && p.state === 'disconnecting') {
+      this.free(p);
+      return;
+    }
+    if (p.waiting.length > 0) this.markDirty(p);
+  }
+
+  private established(p: Peer): void {
+    p.state = 'connected';
+    p.announced = true;
+    this.events.connect(p.id);
+  }
+
+  private enqueue(p: Peer, command: Buffer): void {
+    p.waiting.push(command);
+    p.waitingBytes += command.length;
+    this.markDirty(p);
+  }
+
+  private sendDisconnect(p: Peer): void {
+    p.waiting.length = 0;
+    p.waitingBytes = 0;
+    p.inFlight.clear();
+    p.inFlightBytes = 0;
+    p.state = 'disconnecting';
+    p.disconnectBy = this.now() + DISCONNECT_GRACE_MS;
+    this.enqueue(p, encodeDisconnect(p.nextSequence(CONTROL_CHANNEL)));
+  }
+
+  /** Tells the peer once, without waiting, and frees its slot. */
+  private drop(p: Peer): void {
+    if (this.peers[p.id] !== p) return;
+    if (p.state !== 'connecting') this.write(p, encodeDisconnectNow(p.peekSequence(CONTROL_CHANNEL)), this.now());
+    this.free(p);
+  }
+
+  private free(p: Peer): void {
+    if (this.peers[p.id] !== p) return;
+    this.peers[p.id] = undefined;
+    this.dirty.delete(p);
+    this.count--;
+    const left = (this.perAddress.get(p.address) ?? 1) - 1;
+    if (left > 0) this.perAddress.set(p.address, left);
+    else this.perAddress.delete(p.address);
+    if (this.count === 0) this.stopTicker();
+    if (p.announced) this.events.disconnect(p.id);
+  }
+
+  private markDirty(p: Peer): void {
+    this.dirty.add(p);
+    if (this.flushTimer || this.closed) return;
+    const wait = this.lastFlushAt + this.opts.flushIntervalMs - performance.now();
+    this.flushTimer = wait <= 0 ? setImmediate(() => this.flush()) : setTimeout(() => this.flush(), Math.ceil(wait));
+  }
+
+  private flush(): void {
+    this.flushTimer = null;
+    if (this.closed) return;
+    this.lastFlushAt = performance.now();
+    const now = this.now();
+    for (const p of this.dirty) this.flushPeer(p, now);
+    this.dirty.clear();
+  }
+
+  /** Moves waiting commands into the window and writes everything due, packed into datagrams. */
+  private flushPeer(p: Peer, now: number): void {
+    while (p.waiting.length > 0 && p.inFlight.size < MAXIMUM_IN_FLIGHT) {
+      const command = p.waiting[0] as Buffer;
+      if (p.inFlight.size > 0 && p.inFlightBytes + command.length > p.windowSize) break;
+      p.waiting.shift();
+      p.waitingBytes -= command.length;
+      const rto = p.rto(MINIMUM_RTO, INITIAL_RTO);
+      const key = ((command[1] ?? 0) << 16) | command.readUInt16BE(2);
+      p.inFlight.set(key, { command, firstSentAt: now, sentAt: now, rto });
+      p.inFlightBytes += command.length;
+      p.outgoing.push(command);
+    }
+    if (p.outgoing.length === 0) return;
+    const room = p.mtu - headerOverhead('standard');
+    let batch: Buffer[] = [];
+    let size = 0;
+    for (const command of p.outgoing) {
+      if (size + command.length > room && batch.length > 0) {
+        this.write(p, Buffer.concat(batch, size), now);
+        batch = [];
+        size = 0;
+      }
+      batch.push(command);
+      size += command.length;
+    }
+    if (batch.length > 0) this.write(p, Buffer.concat(batch, size), now);
+    p.outgoing.length = 0;
+  }
+
+  private write(p: Peer, commands: Buffer, now: number): void {
+    const datagram = encodeDatagram(
+      {
+        kind: 'standard',
+        peerId: p.outgoingPeerId,
+        sessionId: p.outgoingSessionId,
+        sentTime: now,
+        connectId: p.connectId,
+        compress: this.opts.compress,
+      },
+      commands,
+    );
+    p.lastSentAt = now;
+    this.stats.datagramsOut++;
+    this.socket.send(datagram, p.port, p.address, () => {
+      // A failed send is a lost datagram: reliable commands are sent again.
+    });
+  }
+
+  private startTicker(): void {
+    this.ticker ??= setInterval(() => this.tick(), TICK_MS);
+  }
+
+  private stopTicker(): void {
+    if (this.ticker) clearInterval(this.ticker);
+    this.ticker = null;
+  }
+
+  /** Retransmissions, pings, time-outs and delayed disconnects. */
+  private tick(): void {
+    const now = this.now();
+    for (const p of this.peers) {
+      if (!p) continue;
+      if (p.state === 'connecting' && now - p.lastReceivedAt > this.opts.connectTimeoutMs) {
+        this.free(p);
+        continue;
+      }
+      if (p.state === 'disconnecting' && now > p.disconnectBy) {
+        this.free(p);
+        continue;
+      }
+      if (now - p.lastReceivedAt > this.opts.timeoutMs || this.retransmit(p, now) === 'timeout') {
+        this.drop(p);
+        continue;
+      }
+      const idle = p.inFlight.size === 0 && p.waiting.length === 0;
+      if (p.state === 'disconnect-later' && idle) this.sendDisconnect(p);
+      else if (p.state === 'connected' && idle && now - p.lastSentAt >= this.opts.pingIntervalMs) {
+        this.enqueue(p, encodePing(p.nextSequence(CONTROL_CHANNEL)));
+      }
+    }
+  }
+
+  /** Sends again what is overdue, oldest first; 'timeout' when something waited past the time-out. */
+  private retransmit(p: Peer, now: number): 'timeout' | undefined {
+    const due: [number, InFlight][] = [];
+    for (const entry of p.inFlight) {
+      const o = entry[1];
+      if (now - o.sentAt < o.rto) break; // kept in send order: the rest are not due either
+      if (now - o.firstSentAt > this.opts.timeoutMs) return 'timeout';
+      due.push(entry);
+    }
+    for (const [key, o] of due) {
+      p.inFlight.delete(key); // re-inserted last: the map stays in order of last send
+      o.sentAt = now;
+      o.rto = Math.min(o.rto * 2, 5000);
+      p.inFlight.set(key, o);
+      p.outgoing.push(o.command);
+      this.stats.retransmits++;
+    }
+    if (due.length > 0) this.markDirty(p);
+    return undefined;
+  }
+}
