@@ -154,6 +154,17 @@ export class EnetHost {
     else this.sendDisconnect(p);
   }
 
+  /** Tells the peer once, without waiting for it, and frees its slot ('disconnect' follows). */
+  disconnectNow(id: number): void {
+    const p = this.peers[id];
+    if (p) this.drop(p);
+  }
+
+  /** The peer's IP address. */
+  address(id: number): string | undefined {
+    return this.peers[id]?.address;
+  }
+
   /** Tells every peer once, lets go of the port. */
   async close(): Promise<void> {
     if (this.closed) return;

@@ -128,7 +128,7 @@ describe('malformed game packets', () => {
     const flooder = await connect();
     await flooder.login(testToken('flooder'));
     const from = flooder.received.length;
-    for (let i = 0; i < 200; i++) flooder.send(tankBytes({ tankType: 0, x: i, y: 0 }));
+    for (let i = 0; i < 400; i++) flooder.send(tankBytes({ tankType: 0, x: i, y: 0 }));
     const told = await flooder.waitForCall('OnConsoleMessage', from);
     assert.equal(told.call?.args[0], 'Too many packets.');
     await flooder.waitForDisconnect();

@@ -1,31 +1,32 @@
 // Loaded only when an engine wakes (net/game-network.ts): ENet, the codec and the game flow.
+import type { RemoteInfo, Socket } from 'node:dgram';
 import { gameServerKey } from '@canopy/contract/game-token';
-import { openEnetHost } from './enet/host.ts';
+import { EnetHost } from '@canopy/enet';
 import { createGameServer, type GameServer } from './game/game-server.ts';
 import { type ItemsData, loadItemsData } from './game/items-data.ts';
 import type { GameNetworkOptions } from './game-network.ts';
 
 /** How often an awake network checks whether it has been empty long enough to sleep. */
 const SLEEP_CHECK_MS = 1000;
-/**
- * Least time awake after a wake, whatever `sleepAfterMs` says: the datagram that woke us was lost, and the
- * client's connect retry comes about a second later.
- */
+/** Least time awake after a wake, whatever `sleepAfterMs` says: the client that woke us is still connecting. */
 const WAKE_GRACE_MS = 5000;
 
 /** An awake game network: the ENet host and the game on it. */
 export interface Awake {
   game: GameServer;
+  /** Hands the host a datagram that arrived while it was being set up. */
+  receive(msg: Buffer, rinfo: RemoteInfo): void;
   close(): Promise<void>;
 }
 
-/** Binds the ENet host on the port the sleeping socket let go of; calls `sleepAgain` after `sleepAfterMs` empty. */
-export async function wakeGame(
+/** Starts ENet on the sleeping socket; calls `sleepAgain` after `sleepAfterMs` with nobody on. */
+export function wakeGame(
   options: GameNetworkOptions,
+  socket: Socket,
   playersChanged: () => void,
   sleepAgain: () => void,
   seenNonces: Map<string, number>,
-): Promise<Awake> {
+): Awake {
   const { log } = options;
   let items: Promise<ItemsData> | undefined;
   const game = createGameServer({
@@ -41,9 +42,9 @@ export async function wakeGame(
     playersChanged,
     seenNonces,
   });
-  const host = await openEnetHost(
-    { port: options.port, peerLimit: options.peerLimit, standardHeader: options.standardHeader },
-    { ...game.events, error: (message) => log.error(`ENet: ${message}`) },
+  const host = new EnetHost(
+    { socket, peerLimit: options.peerLimit, header: options.standardHeader ? 'standard' : 'new' },
+    game.events,
   );
   game.attach(host);
   const wokeAt = Date.now();
@@ -62,6 +63,7 @@ export async function wakeGame(
 
   return {
     game,
+    receive: (msg, rinfo) => host.receive(msg, rinfo),
     async close() {
       clearInterval(check);
       game.saveAll();

@@ -1,4 +1,4 @@
-import { createSocket, type Socket } from 'node:dgram';
+import { createSocket, type RemoteInfo, type Socket } from 'node:dgram';
 import type { Logger } from '../log.ts';
 import { errorMessage } from '../log.ts';
 import type { PlayersRepo } from '../players/players.repo.ts';
@@ -43,7 +43,7 @@ export interface GameNetworkOptions {
   peerLimit: number;
   /** How long the host stays up with no peer before the engine sleeps again. */
   sleepAfterMs: number;
-  /** Test only: accept the standard ENet header (see enet/host.ts). */
+  /** Test only: accept the standard ENet header (clients other than the game's; see @canopy/enet's host). */
   standardHeader: boolean;
   bindHost?: string;
 }
@@ -69,9 +69,23 @@ function holdPort(port: number, host: string): Promise<Socket> {
 }
 
 /**
+ * Whether a datagram could be an ENet CONNECT to this port: peerID 0xFFF and, in the game client's header,
+ * integrity words naming the port. Read here, byte by byte, so a sleeping engine loads nothing of ENet.
+ */
+function mayBeConnect(b: Buffer, port: number, standardHeader: boolean): boolean {
+  const at = standardHeader ? 0 : 6;
+  if (b.length <= at + 8) return false; // header with sentTime, checksum, then (maybe range-coded) commands
+  if (!standardHeader && (b.readUInt16BE(0) ^ b.readUInt16BE(2)) !== port) return false;
+  return (b.readUInt16BE(at) & 0xfff) === 0xfff;
+}
+
+/** Datagrams kept while ENet is being loaded on a wake; the client retries anything past these. */
+const EARLY_DATAGRAMS = 64;
+
+/**
  * The game port. Asleep (docs/decisions/0026-playable-servers.md): a plain dgram socket holds it and nothing
- * of ENet is loaded. The first datagram wakes it: the socket closes and the ENet host (net/awake.ts) binds the
- * same port; the client's connect retry reaches it. After `sleepAfterMs` with no peer it sleeps again.
+ * of the game is loaded. The first datagram wakes it: the ENet host takes the same socket over and gets that
+ * datagram and any that came while it loaded. After `sleepAfterMs` with no peer it sleeps again.
  */
 export async function bindGameNetwork(options: GameNetworkOptions): Promise<GameNetwork> {
   const { log } = options;
@@ -90,6 +104,7 @@ export async function bindGameNetwork(options: GameNetworkOptions): Promise<Game
     if (closed) return;
     try {
       socket = await holdPort(port, bindHost);
+      socket.on('error', (error) => log.error(`Game socket: ${error.message}`));
       socket.once('message', wake);
       log.info('Game network asleep (no players)');
     } catch (error) {
@@ -100,28 +115,41 @@ export async function bindGameNetwork(options: GameNetworkOptions): Promise<Game
   // Used tokens, kept across sleep and wake: a token lives longer than the quiet time before a sleep.
   const seenNonces = new Map<string, number>();
 
-  function wake() {
-    if (waking || awake || closed) return;
+  function wake(first: Buffer, from: RemoteInfo) {
+    const held = socket;
+    if (waking || awake || closed || !held) return;
+    if (!mayBeConnect(first, port, options.standardHeader)) {
+      held.once('message', wake); // a stray datagram (a scan, a stale peer) does not wake the engine
+      return;
+    }
+    socket = undefined;
+    const early: [Buffer, RemoteInfo][] = [[first, from]];
+    const keep = (msg: Buffer, rinfo: RemoteInfo) => {
+      if (early.length < EARLY_DATAGRAMS) early.push([msg, rinfo]);
+    };
+    held.on('message', keep);
     waking = (async () => {
-      const held = socket;
-      socket = undefined;
-      await new Promise<void>((done) => (held ? held.close(() => done()) : done()));
       try {
         const { wakeGame } = await import('./awake.ts');
-        awake = await wakeGame(
+        const started = wakeGame(
           { ...options, port },
+          held,
           () => {
             for (const listener of listeners) listener();
           },
           () => void sleep(),
           seenNonces,
         );
+        awake = started;
+        held.off('message', keep);
+        for (const [msg, rinfo] of early) started.receive(msg, rinfo);
         log.info(`Game network awake on port ${port}`);
       } catch (error) {
         log.error(`Game network could not wake: ${errorMessage(error)}`);
+        held.off('message', keep);
         if (!closed) {
-          socket = await holdPort(port, bindHost).catch(() => undefined);
-          socket?.once('message', wake);
+          socket = held;
+          held.once('message', wake);
         }
       } finally {
         waking = undefined;

@@ -1,8 +1,8 @@
+import type { HostEvents as EnetEvents, EnetHost } from '@canopy/enet';
 import type { Logger } from '../../log.ts';
 import { errorMessage } from '../../log.ts';
 import type { PlayersRepo } from '../../players/players.repo.ts';
 import type { WorldsRepo } from '../../worlds/worlds.repo.ts';
-import type { EnetEvents, EnetHost } from '../enet/host.ts';
 import { type ClientMessage, decodeClientMessage } from '../protocol/decode.ts';
 import { TANK } from '../protocol/message-types.ts';
 import { encodeHello, type TextFields } from '../protocol/text.ts';

@@ -1,11 +1,7 @@
-/** Packets a peer may send per second; more are dropped. */
-export const PACKETS_PER_SECOND = 30;
-/**
- * A peer sending this many in one second is disconnected: no client plays like that. Twice the limit, not
- * more: the ENet thread hands over about 100 events a second in all (host-worker.ts), so a flooder must be
- * cut before it takes most of them.
- */
-export const DISCONNECT_AT = PACKETS_PER_SECOND * 2;
+/** Packets a peer may send per second (a moving client sends about 20 state updates); more are dropped. */
+export const PACKETS_PER_SECOND = 60;
+/** A peer sending this many in one second is disconnected: no client plays like that. */
+export const DISCONNECT_AT = PACKETS_PER_SECOND * 4;
 
 /** A fixed one-second window per peer. */
 export interface RateWindow {
