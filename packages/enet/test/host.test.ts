@@ -130,13 +130,41 @@ describe('with our client (new-packet header)', async () => {
 });
 
 describe('limits', async () => {
-  test('peers per address and the peer limit bound how many CONNECTs get a slot', async () => {
-    const { host, heard } = await startHost({ header: 'new', perAddressLimit: 3 });
+  test('the peer limit bounds how many CONNECTs get a slot; a freed slot takes a new one', async () => {
+    const { host, heard } = await startHost({ header: 'new', peerLimit: 3 });
     try {
       const clients = Array.from({ length: 5 }, () => new EnetClient({ timeoutMs: 1500 }));
       const results = await Promise.allSettled(clients.map((c) => c.connect('127.0.0.1', host.port)));
       assert.equal(results.filter((r) => r.status === 'fulfilled').length, 3);
       await until(() => (heard.connects.length === 3 ? true : undefined), 2000, 'three connects');
+      const connected = clients.filter((c) => c.state === 'connected');
+      await connected[0]?.disconnect();
+      const late = new EnetClient();
+      await late.connect('127.0.0.1', host.port);
+      assert.equal(host.peerCount(), 3);
+      for (const c of [...clients, late]) c.close();
+    } finally {
+      await host.close();
+    }
+  });
+
+  test('one address other than loopback holds at most perAddressLimit peers', async (t) => {
+    const { networkInterfaces } = await import('node:os');
+    const lan = Object.values(networkInterfaces())
+      .flat()
+      .find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
+    if (!lan) return t.skip('no non-loopback IPv4 address on this machine');
+    const socket = createSocket('udp4');
+    await new Promise<void>((resolve) => socket.bind(0, lan, resolve));
+    const heard: number[] = [];
+    const host = new EnetHost(
+      { socket, peerLimit: 8, perAddressLimit: 2 },
+      { connect: (p) => heard.push(p), receive: () => {}, disconnect: () => {} },
+    );
+    try {
+      const clients = Array.from({ length: 4 }, () => new EnetClient({ timeoutMs: 1500 }));
+      const results = await Promise.allSettled(clients.map((c) => c.connect(lan, host.port)));
+      assert.equal(results.filter((r) => r.status === 'fulfilled').length, 2);
       for (const c of clients) c.close();
     } finally {
       await host.close();
