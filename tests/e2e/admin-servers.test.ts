@@ -30,7 +30,9 @@ describe('admin Servers, Banned Servers and Ban Logs tabs', () => {
     const rows = page.getByTestId('admin-server-row');
     // Wait for the search's answer itself: before the first list arrives, Other_Realm is absent too.
     await page.waitForFunction(() => {
-      const names = [...document.querySelectorAll('[data-testid="admin-server-row"]')].map((e) => e.getAttribute('data-name'));
+      const names = [...document.querySelectorAll('[data-testid="admin-server-row"]')].map((e) =>
+        e.getAttribute('data-name'),
+      );
       return names.join(',') === 'Shady_Realm';
     });
     assert.deepEqual(await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-name'))), ['Shady_Realm']);
