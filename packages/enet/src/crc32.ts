@@ -10,9 +10,13 @@ const TABLE = (() => {
   return table;
 })();
 
-/** CRC-32 of `data` as a number; ENet puts it on the wire big-endian (it converts it to network order). */
-export function crc32(data: Uint8Array): number {
-  let crc = 0xffffffff;
-  for (const byte of data) crc = (TABLE[(crc ^ byte) & 0xff] ?? 0) ^ (crc >>> 8);
+/**
+ * CRC-32 of `data` as a number; ENet puts it on the wire big-endian (it converts it to network order).
+ * `prior` continues an earlier result: crc32(b, crc32(a)) is the CRC of a followed by b.
+ */
+export function crc32(data: Uint8Array, prior = 0): number {
+  let crc = (prior ^ 0xffffffff) >>> 0;
+  const n = data.length;
+  for (let i = 0; i < n; i++) crc = (TABLE[(crc ^ (data[i] as number)) & 0xff] as number) ^ (crc >>> 8);
   return (crc ^ 0xffffffff) >>> 0;
 }

@@ -50,31 +50,42 @@ export interface OutgoingHeader {
   random?: () => number;
 }
 
-/** Builds a datagram around already-encoded commands (a client's new-packet header unless `kind` says otherwise). */
-export function encodeDatagram(h: OutgoingHeader, commands: Buffer): Buffer {
+/**
+ * Builds a datagram around already-encoded commands (a client's new-packet header unless `kind` says otherwise).
+ * `commands` may be a list: they are copied once, straight into the datagram.
+ */
+export function encodeDatagram(h: OutgoingHeader, commands: Buffer | Buffer[]): Buffer {
   const kind = h.kind ?? 'new';
-  const packed = h.compress ? rangeEncode(commands, commands.length) : null;
-  const compressed = packed !== null && packed.length > 0 && packed.length < commands.length;
+  const overhead = headerOverhead(kind);
+  const parts = Array.isArray(commands) ? commands : [commands];
+  let length = overhead;
+  for (const part of parts) length += part.length;
+  // The checksum covers the header and the uncompressed commands, so the whole datagram is laid out first.
+  const out = Buffer.allocUnsafe(length);
+  let pos = overhead;
+  for (const part of parts) pos += part.copy(out, pos);
+  const packed = h.compress ? rangeEncode(out.subarray(overhead), length - overhead) : null;
+  const compressed = packed !== null && packed.length > 0 && packed.length < length - overhead;
   let flags = HEADER_FLAG_SENT_TIME | (compressed ? HEADER_FLAG_COMPRESSED : 0);
   if (h.peerId < MAXIMUM_PEER_ID) flags |= (h.sessionId << HEADER_SESSION_SHIFT) & HEADER_SESSION_MASK;
-  const overhead = headerOverhead(kind);
-  const head = Buffer.alloc(overhead);
   let at = 0;
   if (kind === 'new') {
     const random = h.random ?? (() => Math.floor(Math.random() * 0x10000));
     // r is a C rand() value (0..0x7FFF) in the real client; rusty_enet drops non-CONNECT datagrams whose r has
     // the top bit set (measured against growtopia.js 2.2.0: about half our acknowledgements were lost before this mask).
     const r = random() & 0x7fff;
-    head.writeUInt16BE(r, 0);
-    head.writeUInt16BE((r ^ (h.serverPort ?? 0)) & 0xffff, 2);
-    head.writeUInt16BE((random() & 0x61d2) | 0x920d, 4);
+    out.writeUInt16BE(r, 0);
+    out.writeUInt16BE((r ^ (h.serverPort ?? 0)) & 0xffff, 2);
+    out.writeUInt16BE((random() & 0x61d2) | 0x920d, 4);
     at = INTEGRITY_SIZE;
   }
-  head.writeUInt16BE((h.peerId | flags) & 0xffff, at);
-  head.writeUInt16BE(h.sentTime & 0xffff, at + 2);
-  if (h.peerId < MAXIMUM_PEER_ID) h.connectId.copy(head, at + 4, 0, 4);
-  head.writeUInt32BE(crc32(Buffer.concat([head, commands])), at + 4);
-  return Buffer.concat([head, compressed ? packed : commands]);
+  out.writeUInt16BE((h.peerId | flags) & 0xffff, at);
+  out.writeUInt16BE(h.sentTime & 0xffff, at + 2);
+  if (h.peerId < MAXIMUM_PEER_ID) h.connectId.copy(out, at + 4, 0, 4);
+  else out.writeUInt32BE(0, at + 4);
+  out.writeUInt32BE(crc32(out), at + 4);
+  if (!compressed) return out;
+  return Buffer.concat([out.subarray(0, overhead), packed]);
 }
 
 export interface IncomingHeader {
@@ -111,19 +122,18 @@ export function readHeader(datagram: Buffer, kind: HeaderKind, port?: number): I
 
 /** The datagram's commands, decompressed; null when they do not decompress or fail the checksum. */
 export function openBody(datagram: Buffer, h: IncomingHeader, connectId: Buffer | null): Buffer | null {
-  let full: Buffer;
+  let body = datagram.subarray(h.size);
   if (h.compressed) {
-    const body = rangeDecode(datagram.subarray(h.size), MAXIMUM_MTU - h.size);
-    if (!body || body.length === 0) return null;
-    full = Buffer.concat([datagram.subarray(0, h.size), body]);
-  } else {
-    full = Buffer.from(datagram);
+    const decoded = rangeDecode(body, MAXIMUM_MTU - h.size);
+    if (!decoded || decoded.length === 0) return null;
+    body = decoded;
   }
-  const desired = full.readUInt32BE(h.size - CHECKSUM_SIZE);
-  if (h.peerId !== MAXIMUM_PEER_ID && connectId) connectId.copy(full, h.size - CHECKSUM_SIZE, 0, 4);
-  else full.writeUInt32BE(0, h.size - CHECKSUM_SIZE);
-  if (crc32(full) !== desired) return null;
-  return full.subarray(h.size);
+  // The header is copied (it is small) so its checksum field can hold what the sender's held while computing.
+  const head = Buffer.from(datagram.subarray(0, h.size));
+  const desired = head.readUInt32BE(h.size - CHECKSUM_SIZE);
+  if (h.peerId !== MAXIMUM_PEER_ID && connectId) connectId.copy(head, h.size - CHECKSUM_SIZE, 0, 4);
+  else head.writeUInt32BE(0, h.size - CHECKSUM_SIZE);
+  return crc32(body, crc32(head)) === desired ? body : null;
 }
 
 export interface IncomingDatagram extends IncomingHeader {

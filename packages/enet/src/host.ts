@@ -4,7 +4,15 @@
 // per `flushIntervalMs` per peer, so a busy world costs a few datagrams per peer per tick, not one per message.
 
 import type { RemoteInfo, Socket } from 'node:dgram';
-import { encodeDatagram, type HeaderKind, headerOverhead, MAXIMUM_MTU, openBody, readHeader } from './datagram.ts';
+import {
+  encodeDatagram,
+  type HeaderKind,
+  headerOverhead,
+  type IncomingHeader,
+  MAXIMUM_MTU,
+  openBody,
+  readHeader,
+} from './datagram.ts';
 import { type InFlight, Peer } from './peer.ts';
 import {
   COMMAND_MASK,
@@ -20,7 +28,7 @@ import {
   FLAG_ACKNOWLEDGE,
   MAXIMUM_PEER_ID,
   type ParsedCommand,
-  parseCommands,
+  parseCommand,
 } from './protocol.ts';
 import type { ReassemblyLimits } from './reassembly.ts';
 
@@ -63,6 +71,7 @@ const MINIMUM_RTO = 100;
 const INITIAL_RTO = 500;
 const DISCONNECT_GRACE_MS = 3000;
 const TICK_MS = 10;
+const ACKNOWLEDGE_SIZE = 8;
 
 const isLoopback = (address: string) => address.startsWith('127.') || address === '::1';
 
@@ -191,8 +200,8 @@ export class EnetHost {
       return;
     }
     if (h.peerId === MAXIMUM_PEER_ID) {
-      const commands = this.open(msg, h, null);
-      const connect = commands?.[0];
+      const body = this.open(msg, h, null);
+      const connect = body ? parseCommand(body, 0)?.command : undefined;
       if (connect?.kind === 'connect' && h.sentTime !== null) this.accept(connect, rinfo);
       else this.refuse();
       return;
@@ -202,22 +211,30 @@ export class EnetHost {
       this.refuse();
       return;
     }
-    const commands = this.open(msg, h, p.connectId);
-    if (!commands) {
+    const body = this.open(msg, h, p.connectId);
+    if (!body) {
       this.refuse();
       return;
     }
     p.lastReceivedAt = this.now();
-    for (const c of commands) {
-      if (this.peers[p.id] !== p) return;
-      this.handle(p, c, h.sentTime);
+    // Commands in order, as ENet does: a truncated or unknown one ends the datagram. Acknowledgements, most of
+    // what a busy client sends, are read in place.
+    for (let pos = 0; pos < body.length && this.peers[p.id] === p; ) {
+      if (((body[pos] ?? 0) & COMMAND_MASK) === Command.acknowledge && body.length - pos >= ACKNOWLEDGE_SIZE) {
+        this.acknowledged(p, body[pos + 1] ?? 0, body.readUInt16BE(pos + 4), body.readUInt16BE(pos + 6));
+        pos += ACKNOWLEDGE_SIZE;
+        continue;
+      }
+      const read = parseCommand(body, pos);
+      if (!read) return;
+      this.handle(p, read.command, h.sentTime);
+      pos = read.next;
     }
   }
 
-  private open(msg: Buffer, h: NonNullable<ReturnType<typeof readHeader>>, connectId: Buffer | null) {
+  private open(msg: Buffer, h: IncomingHeader, connectId: Buffer | null): Buffer | null {
     try {
-      const body = openBody(msg, h, connectId);
-      return body ? parseCommands(body) : null;
+      return openBody(msg, h, connectId);
     } catch {
       return null; // a body the range coder cannot walk
     }
@@ -410,18 +427,18 @@ export class EnetHost {
     let size = 0;
     for (const command of p.outgoing) {
       if (size + command.length > room && batch.length > 0) {
-        this.write(p, Buffer.concat(batch, size), now);
+        this.write(p, batch, now);
         batch = [];
         size = 0;
       }
       batch.push(command);
       size += command.length;
     }
-    if (batch.length > 0) this.write(p, Buffer.concat(batch, size), now);
+    if (batch.length > 0) this.write(p, batch, now);
     p.outgoing.length = 0;
   }
 
-  private write(p: Peer, commands: Buffer, now: number): void {
+  private write(p: Peer, commands: Buffer | Buffer[], now: number): void {
     const datagram = encodeDatagram(
       {
         kind: 'standard',

@@ -75,109 +75,117 @@ export type ParsedCommand =
       payload: Buffer;
     });
 
+/** Reads the command at `pos`; null when it is truncated or unknown (the rest of the datagram is dropped). */
+export function parseCommand(body: Buffer, pos: number): { command: ParsedCommand; next: number } | null {
+  let out: ParsedCommand | undefined;
+  if (body.length - pos < 4) return null;
+  const byte = body[pos] ?? 0;
+  const command = byte & COMMAND_MASK;
+  const size = COMMAND_SIZES[command];
+  if (!size || body.length - pos < size) return null;
+  const h: CommandHeader = {
+    command,
+    flags: byte & (FLAG_ACKNOWLEDGE | FLAG_UNSEQUENCED),
+    channelId: body[pos + 1] ?? 0,
+    reliableSequence: body.readUInt16BE(pos + 2),
+  };
+  const at = pos + 4;
+  let next = pos + size;
+  switch (command) {
+    case Command.acknowledge:
+      out = {
+        ...h,
+        kind: 'acknowledge',
+        receivedSequence: body.readUInt16BE(at),
+        receivedSentTime: body.readUInt16BE(at + 2),
+      };
+      break;
+    case Command.verifyConnect:
+      out = {
+        ...h,
+        kind: 'verifyConnect',
+        outgoingPeerId: body.readUInt16BE(at),
+        incomingSessionId: body[at + 2] ?? 0,
+        outgoingSessionId: body[at + 3] ?? 0,
+        mtu: body.readUInt32BE(at + 4),
+        windowSize: body.readUInt32BE(at + 8),
+        channelCount: body.readUInt32BE(at + 12),
+        connectId: Buffer.from(body.subarray(at + 36, at + 40)),
+      };
+      break;
+    case Command.disconnect:
+      out = { ...h, kind: 'disconnect', data: body.readUInt32BE(at) };
+      break;
+    case Command.ping:
+      out = { ...h, kind: 'ping' };
+      break;
+    case Command.connect:
+      out = {
+        ...h,
+        kind: 'connect',
+        outgoingPeerId: body.readUInt16BE(at),
+        incomingSessionId: body[at + 2] ?? 0,
+        outgoingSessionId: body[at + 3] ?? 0,
+        mtu: body.readUInt32BE(at + 4),
+        windowSize: body.readUInt32BE(at + 8),
+        channelCount: body.readUInt32BE(at + 12),
+        throttleInterval: body.readUInt32BE(at + 24),
+        throttleAcceleration: body.readUInt32BE(at + 28),
+        throttleDeceleration: body.readUInt32BE(at + 32),
+        connectId: Buffer.from(body.subarray(at + 36, at + 40)),
+      };
+      break;
+    case Command.bandwidthLimit:
+    case Command.throttleConfigure:
+      out = { ...h, kind: 'control' };
+      break;
+    case Command.sendReliable: {
+      const length = body.readUInt16BE(at);
+      if (body.length - next < length) return null;
+      out = { ...h, kind: 'reliable', payload: body.subarray(next, next + length) };
+      next += length;
+      break;
+    }
+    case Command.sendUnreliable:
+    case Command.sendUnsequenced: {
+      const length = body.readUInt16BE(at + 2);
+      if (body.length - next < length) return null;
+      const kind = command === Command.sendUnreliable ? 'unreliable' : 'unsequenced';
+      out = { ...h, kind, payload: body.subarray(next, next + length) };
+      next += length;
+      break;
+    }
+    case Command.sendFragment:
+    case Command.sendUnreliableFragment: {
+      const length = body.readUInt16BE(at + 2);
+      if (body.length - next < length) return null;
+      out = {
+        ...h,
+        kind: 'fragment',
+        startSequence: body.readUInt16BE(at),
+        fragmentCount: body.readUInt32BE(at + 4),
+        fragmentNumber: body.readUInt32BE(at + 8),
+        totalLength: body.readUInt32BE(at + 12),
+        fragmentOffset: body.readUInt32BE(at + 16),
+        payload: body.subarray(next, next + length),
+      };
+      next += length;
+      break;
+    }
+    default:
+      return null;
+  }
+  return out ? { command: out, next } : null;
+}
+
 /** Splits a datagram body into commands; null when any command is truncated or unknown (the datagram is dropped). */
 export function parseCommands(body: Buffer): ParsedCommand[] | null {
   const out: ParsedCommand[] = [];
-  let pos = 0;
-  while (pos < body.length) {
-    if (body.length - pos < 4) return null;
-    const byte = body[pos] ?? 0;
-    const command = byte & COMMAND_MASK;
-    const size = COMMAND_SIZES[command];
-    if (!size || body.length - pos < size) return null;
-    const h: CommandHeader = {
-      command,
-      flags: byte & (FLAG_ACKNOWLEDGE | FLAG_UNSEQUENCED),
-      channelId: body[pos + 1] ?? 0,
-      reliableSequence: body.readUInt16BE(pos + 2),
-    };
-    const at = pos + 4;
-    let next = pos + size;
-    switch (command) {
-      case Command.acknowledge:
-        out.push({
-          ...h,
-          kind: 'acknowledge',
-          receivedSequence: body.readUInt16BE(at),
-          receivedSentTime: body.readUInt16BE(at + 2),
-        });
-        break;
-      case Command.verifyConnect:
-        out.push({
-          ...h,
-          kind: 'verifyConnect',
-          outgoingPeerId: body.readUInt16BE(at),
-          incomingSessionId: body[at + 2] ?? 0,
-          outgoingSessionId: body[at + 3] ?? 0,
-          mtu: body.readUInt32BE(at + 4),
-          windowSize: body.readUInt32BE(at + 8),
-          channelCount: body.readUInt32BE(at + 12),
-          connectId: Buffer.from(body.subarray(at + 36, at + 40)),
-        });
-        break;
-      case Command.disconnect:
-        out.push({ ...h, kind: 'disconnect', data: body.readUInt32BE(at) });
-        break;
-      case Command.ping:
-        out.push({ ...h, kind: 'ping' });
-        break;
-      case Command.connect:
-        out.push({
-          ...h,
-          kind: 'connect',
-          outgoingPeerId: body.readUInt16BE(at),
-          incomingSessionId: body[at + 2] ?? 0,
-          outgoingSessionId: body[at + 3] ?? 0,
-          mtu: body.readUInt32BE(at + 4),
-          windowSize: body.readUInt32BE(at + 8),
-          channelCount: body.readUInt32BE(at + 12),
-          throttleInterval: body.readUInt32BE(at + 24),
-          throttleAcceleration: body.readUInt32BE(at + 28),
-          throttleDeceleration: body.readUInt32BE(at + 32),
-          connectId: Buffer.from(body.subarray(at + 36, at + 40)),
-        });
-        break;
-      case Command.bandwidthLimit:
-      case Command.throttleConfigure:
-        out.push({ ...h, kind: 'control' });
-        break;
-      case Command.sendReliable: {
-        const length = body.readUInt16BE(at);
-        if (body.length - next < length) return null;
-        out.push({ ...h, kind: 'reliable', payload: body.subarray(next, next + length) });
-        next += length;
-        break;
-      }
-      case Command.sendUnreliable:
-      case Command.sendUnsequenced: {
-        const length = body.readUInt16BE(at + 2);
-        if (body.length - next < length) return null;
-        const kind = command === Command.sendUnreliable ? 'unreliable' : 'unsequenced';
-        out.push({ ...h, kind, payload: body.subarray(next, next + length) });
-        next += length;
-        break;
-      }
-      case Command.sendFragment:
-      case Command.sendUnreliableFragment: {
-        const length = body.readUInt16BE(at + 2);
-        if (body.length - next < length) return null;
-        out.push({
-          ...h,
-          kind: 'fragment',
-          startSequence: body.readUInt16BE(at),
-          fragmentCount: body.readUInt32BE(at + 4),
-          fragmentNumber: body.readUInt32BE(at + 8),
-          totalLength: body.readUInt32BE(at + 12),
-          fragmentOffset: body.readUInt32BE(at + 16),
-          payload: body.subarray(next, next + length),
-        });
-        next += length;
-        break;
-      }
-      default:
-        return null;
-    }
-    pos = next;
+  for (let pos = 0; pos < body.length; ) {
+    const read = parseCommand(body, pos);
+    if (!read) return null;
+    out.push(read.command);
+    pos = read.next;
   }
   return out;
 }

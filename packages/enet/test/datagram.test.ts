@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { crc32 } from '../src/crc32.ts';
-import { decodeDatagram, encodeDatagram } from '../src/datagram.ts';
+import { decodeDatagram, encodeDatagram, readHeader } from '../src/datagram.ts';
 import { parseCommands } from '../src/protocol.ts';
 
 const hex = (s: string) => Buffer.from(s.replace(/\s+/g, ''), 'hex');
@@ -80,4 +80,37 @@ test('reads a standard server header, checks the crc32 with our connectID, refus
   const commands = parseCommands(body);
   assert.equal(commands?.[0]?.kind, 'reliable');
   assert.equal(commands?.[0]?.kind === 'reliable' ? commands[0].payload.toString() : '', 'abc');
+});
+
+test('crc32 continues across pieces', () => {
+  const whole = Buffer.from('the quick brown fox');
+  assert.equal(crc32(whole.subarray(7), crc32(whole.subarray(0, 7))), crc32(whole));
+});
+
+test('standard header (what the host sends): peer, session and sentTime words, then the crc32', () => {
+  const ping = hex('85 ff 0002');
+  const d = encodeDatagram(
+    { kind: 'standard', peerId: 5, sessionId: 1, sentTime: 0xbeef, connectId: hex('01020304'), compress: false },
+    [ping.subarray(0, 2), ping.subarray(2)],
+  );
+  // peerID 5 | session 1 << 12 | sent-time flag = 0x9005.
+  assert.deepEqual(d.subarray(0, 4), hex('9005 beef'));
+  assert.equal(d.readUInt32BE(4), crc32(Buffer.concat([hex('9005 beef 01020304'), ping])));
+  assert.deepEqual(d.subarray(8), ping);
+  assert.deepEqual(decodeDatagram(d, hex('01020304'))?.body, ping);
+  assert.equal(decodeDatagram(d, hex('01020305')), null, 'another connectID fails the checksum');
+});
+
+test('the host reads the new-packet header and refuses integrity words naming another port', () => {
+  const d = encodeDatagram(
+    { peerId: 2, sessionId: 0, sentTime: 7, serverPort: 17092, connectId: hex('0a0b0c0d'), compress: true },
+    Buffer.from('ab'.repeat(200)),
+  );
+  const read = decodeDatagram(d, hex('0a0b0c0d'), 'new');
+  assert.equal(read?.peerId, 2);
+  assert.equal(read?.sentTime, 7);
+  assert.equal(read?.compressed, true);
+  assert.equal(read?.body.toString(), 'ab'.repeat(200));
+  assert.equal(readHeader(d, 'new', 17092)?.peerId, 2);
+  assert.equal(readHeader(d, 'new', 17093), null);
 });
