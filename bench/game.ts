@@ -5,6 +5,8 @@
 // Goals: 200 players in one world on one core (p99 < 100 ms), 100 logins/s.
 // The engine runs under a real api (local runtime, gateway on); the bots are signed tokens of the server's keys,
 // so the HTTPS login page's per-IP limits (30/min) are not what is measured.
+// The bots' own process is reported too: on a 2-core machine it saturates before the engine does, and then the
+// latencies are the bots' (a step whose bots cannot log in ends the stepping).
 // Run: node bench/game.ts   (env: BENCH_STEPS=25,50,100,200 BENCH_SECONDS=5 BENCH_LOGIN_SECONDS=5)
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -111,7 +113,7 @@ const results: string[] = [];
 for (const n of STEPS) {
   const loginStart = performance.now();
   const fresh = await newPlayers(n - bots.length);
-  await pool(fresh, LOGIN_CONCURRENCY, async (g) => {
+  const joined = await pool(fresh, LOGIN_CONCURRENCY, async (g) => {
     const bot = await login(g);
     await bot.enterGame();
     const world = await bot.join('BENCH');
@@ -124,7 +126,16 @@ for (const n of STEPS) {
       if (sent) latencies.push(performance.now() - sent);
     });
     bots.push({ bot, seq: 0, times });
-  });
+  }).then(
+    () => true,
+    (error: Error) => {
+      console.log(
+        `N=${String(n).padStart(3)}  a bot could not log in and join: ${error.message}; not stepping further`,
+      );
+      return false;
+    },
+  );
+  if (!joined) break;
   const joinSeconds = (performance.now() - loginStart) / 1000;
   // Every bot moves 20 times a second, spread over the 50 ms tick.
   const timers = bots.map((b, i) =>
@@ -148,12 +159,15 @@ for (const n of STEPS) {
   latencies = [];
   expected = 0;
   const ticks0 = cpuTicks(pid);
+  const ours0 = process.cpuUsage();
   const t0 = performance.now();
   recording = true;
   await sleep(SECONDS * 1000);
   recording = false;
   const elapsed = (performance.now() - t0) / 1000;
   const cpu = ((cpuTicks(pid) - ticks0) / CLK_TCK / elapsed) * 100;
+  const ours = process.cpuUsage(ours0);
+  const botsCpu = ((ours.user + ours.system) / 1e6 / elapsed) * 100;
   for (const t of timers) {
     clearTimeout(t);
     clearInterval(t);
@@ -168,7 +182,7 @@ for (const n of STEPS) {
   if (ok) largestOk = n;
   const line =
     `N=${String(n).padStart(3)}  p50 ${p50.toFixed(1)} ms  p99 ${p99.toFixed(1)} ms  delivered ${delivered.toFixed(1)}% ` +
-    `(${received}/${expected})  engine CPU ${cpu.toFixed(0)}%  RSS ${rss.toFixed(1)} MB ` +
+    `(${received}/${expected})  engine CPU ${cpu.toFixed(0)}% (bots ${botsCpu.toFixed(0)}%)  RSS ${rss.toFixed(1)} MB ` +
     `(${((rss - idleRss) / n).toFixed(2)} MB/player over idle ${idleRss.toFixed(1)} MB)  logins+joins ${joinSeconds.toFixed(1)} s`;
   console.log(line);
   results.push(line);
@@ -202,8 +216,8 @@ await Promise.all(
         loginTimes.push(performance.now() - s);
         done++;
         bot.enet?.disconnectNow();
-      } catch {
-        failed++;
+      } catch (error) {
+        if (failed++ === 0) console.log(`first failed login: ${(error as Error).message}`);
       }
     }
   }),

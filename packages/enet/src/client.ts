@@ -83,6 +83,8 @@ export class EnetClient extends EventEmitter {
   private lastSentAt = 0;
   private timer: NodeJS.Timeout | null = null;
   private flushScheduled = false;
+  /** Datagrams handed to the socket and not yet sent. */
+  private sending = 0;
   private srtt = 0;
 
   constructor(options: EnetClientOptions = {}) {
@@ -266,7 +268,11 @@ export class EnetClient extends EventEmitter {
     if (datagram.length - OUTGOING_OVERHEAD < commands.length) this.stats.compressedSent++;
     this.stats.datagramsSent++;
     this.lastSentAt = this.now();
-    this.socket.send(datagram, this.port, this.host);
+    this.sending++;
+    this.socket.send(datagram, this.port, this.host, () => {
+      this.sending--;
+      if (this.state === 'closed' && this.sending === 0) this.closeSocket();
+    });
   }
 
   private tick(): void {
@@ -380,11 +386,16 @@ export class EnetClient extends EventEmitter {
     this.state = 'closed';
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    // A datagram still on its way (disconnectNow's DISCONNECT) would be cancelled by closing the socket now.
+    if (this.sending === 0) this.closeSocket();
+    this.emit('disconnect', reason);
+  }
+
+  private closeSocket(): void {
     try {
       this.socket.close();
     } catch {
       // already closed
     }
-    this.emit('disconnect', reason);
   }
 }

@@ -185,3 +185,17 @@ describe('limits', async () => {
     }
   });
 });
+
+test("a client's disconnectNow frees its slot at once", async () => {
+  const { host, heard } = await startHost({ header: 'new' });
+  try {
+    const client = new EnetClient();
+    await client.connect('127.0.0.1', host.port);
+    await until(() => heard.connects[0], 5000, 'connect');
+    client.disconnectNow();
+    await until(() => (heard.disconnects.length === 1 ? true : undefined), 1000, 'the DISCONNECT arrived');
+    assert.equal(host.peerCount(), 0);
+  } finally {
+    await host.close();
+  }
+});

@@ -30,7 +30,7 @@ export class UsageError extends Error {}
 /** Shown by --help. */
 export const usage = `Usage: node packages/engine/src/main.ts --data-dir DIR --game-port N --control-port N
   [--control-host 127.0.0.1] [--items-dat PATH] [--sample-worlds N --sample-players N] [--debug] [--bench-commands]
-  [--peer-limit 64] [--sleep-after-ms 60000] [--standard-enet-header (tests only)]
+  [--peer-limit 256] [--sleep-after-ms 60000] [--standard-enet-header (tests only)]
        node packages/engine/src/main.ts --warm-compile-cache   (loads every module, then exits 0)
 Each flag can also come from the environment (${Object.values(engineEnv)
   .filter((name) => name !== engineEnv.secret)
@@ -113,7 +113,7 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): EngineOptions
   const benchEnv = env[engineEnv.benchCommands];
   const benchCommands = values['bench-commands'] === true || benchEnv === '1' || benchEnv === 'true';
 
-  const peerLimit = integer('peer-limit', str('peer-limit', ''), 1, 4095) ?? 64;
+  const peerLimit = integer('peer-limit', str('peer-limit', ''), 1, 4095) ?? 256;
   const sleepAfterMs = integer('sleep-after-ms', str('sleep-after-ms', ''), 0, 86_400_000) ?? 60_000;
   const standardEnetHeader = values['standard-enet-header'] === true;
 
