@@ -26,6 +26,7 @@ import {
   encodeSendReliable,
   encodeVerifyConnect,
   FLAG_ACKNOWLEDGE,
+  type HandshakeFields,
   MAXIMUM_PEER_ID,
   type ParsedCommand,
   parseCommand,
@@ -249,7 +250,7 @@ export class EnetHost {
   }
 
   /** A CONNECT from a new address: a slot, session ids, and our VERIFY_CONNECT. */
-  private accept(c: Extract<ParsedCommand, { kind: 'connect' }>, rinfo: RemoteInfo): void {
+  private accept(c: HandshakeFields, rinfo: RemoteInfo): void {
     let free = -1;
     for (let i = 0; i < this.opts.peerLimit; i++) {
       const p = this.peers[i];

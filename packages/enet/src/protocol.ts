@@ -37,31 +37,38 @@ export interface CommandHeader {
   reliableSequence: number;
 }
 
+/** What CONNECT and VERIFY_CONNECT both carry, at the same offsets. */
+export interface HandshakeFields {
+  outgoingPeerId: number;
+  incomingSessionId: number;
+  outgoingSessionId: number;
+  mtu: number;
+  windowSize: number;
+  channelCount: number;
+  throttleInterval: number;
+  throttleAcceleration: number;
+  throttleDeceleration: number;
+  connectId: Buffer;
+}
+
+function readHandshake(body: Buffer, at: number): HandshakeFields {
+  return {
+    outgoingPeerId: body.readUInt16BE(at),
+    incomingSessionId: body[at + 2] ?? 0,
+    outgoingSessionId: body[at + 3] ?? 0,
+    mtu: body.readUInt32BE(at + 4),
+    windowSize: body.readUInt32BE(at + 8),
+    channelCount: body.readUInt32BE(at + 12),
+    throttleInterval: body.readUInt32BE(at + 24),
+    throttleAcceleration: body.readUInt32BE(at + 28),
+    throttleDeceleration: body.readUInt32BE(at + 32),
+    connectId: Buffer.from(body.subarray(at + 36, at + 40)),
+  };
+}
+
 export type ParsedCommand =
   | (CommandHeader & { kind: 'acknowledge'; receivedSequence: number; receivedSentTime: number })
-  | (CommandHeader & {
-      kind: 'verifyConnect';
-      outgoingPeerId: number;
-      incomingSessionId: number;
-      outgoingSessionId: number;
-      mtu: number;
-      windowSize: number;
-      channelCount: number;
-      connectId: Buffer;
-    })
-  | (CommandHeader & {
-      kind: 'connect';
-      outgoingPeerId: number;
-      incomingSessionId: number;
-      outgoingSessionId: number;
-      mtu: number;
-      windowSize: number;
-      channelCount: number;
-      throttleInterval: number;
-      throttleAcceleration: number;
-      throttleDeceleration: number;
-      connectId: Buffer;
-    })
+  | (CommandHeader & HandshakeFields & { kind: 'connect' | 'verifyConnect' })
   | (CommandHeader & { kind: 'disconnect'; data: number })
   | (CommandHeader & { kind: 'ping' | 'control' })
   | (CommandHeader & { kind: 'reliable' | 'unreliable' | 'unsequenced'; payload: Buffer })
@@ -100,40 +107,15 @@ export function parseCommand(body: Buffer, pos: number): { command: ParsedComman
         receivedSentTime: body.readUInt16BE(at + 2),
       };
       break;
+    case Command.connect:
     case Command.verifyConnect:
-      out = {
-        ...h,
-        kind: 'verifyConnect',
-        outgoingPeerId: body.readUInt16BE(at),
-        incomingSessionId: body[at + 2] ?? 0,
-        outgoingSessionId: body[at + 3] ?? 0,
-        mtu: body.readUInt32BE(at + 4),
-        windowSize: body.readUInt32BE(at + 8),
-        channelCount: body.readUInt32BE(at + 12),
-        connectId: Buffer.from(body.subarray(at + 36, at + 40)),
-      };
+      out = { ...h, ...readHandshake(body, at), kind: command === Command.connect ? 'connect' : 'verifyConnect' };
       break;
     case Command.disconnect:
       out = { ...h, kind: 'disconnect', data: body.readUInt32BE(at) };
       break;
     case Command.ping:
       out = { ...h, kind: 'ping' };
-      break;
-    case Command.connect:
-      out = {
-        ...h,
-        kind: 'connect',
-        outgoingPeerId: body.readUInt16BE(at),
-        incomingSessionId: body[at + 2] ?? 0,
-        outgoingSessionId: body[at + 3] ?? 0,
-        mtu: body.readUInt32BE(at + 4),
-        windowSize: body.readUInt32BE(at + 8),
-        channelCount: body.readUInt32BE(at + 12),
-        throttleInterval: body.readUInt32BE(at + 24),
-        throttleAcceleration: body.readUInt32BE(at + 28),
-        throttleDeceleration: body.readUInt32BE(at + 32),
-        connectId: Buffer.from(body.subarray(at + 36, at + 40)),
-      };
       break;
     case Command.bandwidthLimit:
     case Command.throttleConfigure:
