@@ -13,7 +13,14 @@ import {
   openBody,
   readHeader,
 } from './datagram.ts';
-import { type InFlight, Peer } from './peer.ts';
+import {
+  DEFAULT_REASSEMBLY,
+  type HostEvents,
+  type HostOptions,
+  type HostSettings,
+  withDefaults,
+} from './host-options.ts';
+import { nextSessionIds, Peer } from './peer.ts';
 import {
   COMMAND_MASK,
   CONTROL_CHANNEL,
@@ -33,41 +40,10 @@ import {
 } from './protocol.ts';
 import type { ReassemblyLimits } from './reassembly.ts';
 
-export interface HostEvents {
-  connect(peer: number): void;
-  receive(peer: number, data: Buffer, channelId: number): void;
-  disconnect(peer: number): void;
-}
-
-export interface HostOptions {
-  /** A bound UDP socket the host takes over (and closes on close()). */
-  socket: Socket;
-  peerLimit: number;
-  /** The header clients send: 'new' for the game client, 'standard' for plain ENet clients (tests). */
-  header?: HeaderKind;
-  /** Range-code what we send when it is smaller. Off by default: the client accepts both, and it costs CPU. */
-  compress?: boolean;
-  /** Peers one IP address other than loopback may hold at once (players behind one NAT share an address). */
-  perAddressLimit?: number;
-  /** Channels offered; a client asking for more gets this many. */
-  channelLimit?: number;
-  /** A reliable command unacknowledged this long, or silence this long, drops the peer. */
-  timeoutMs?: number;
-  /** A CONNECT whose VERIFY_CONNECT is not acknowledged within this long is forgotten. */
-  connectTimeoutMs?: number;
-  pingIntervalMs?: number;
-  flushIntervalMs?: number;
-  /** Bytes a peer may have waiting to be sent before it counts as not keeping up and is dropped. */
-  maxQueuedBytes?: number;
-  reassembly?: ReassemblyLimits;
-}
-
 const HOST_MTU = 1400;
 const MINIMUM_MTU = 576;
 const MINIMUM_WINDOW = 4096;
 const MAXIMUM_WINDOW = 65_536;
-/** Reliable commands in flight per peer: far below the receiver's reliable windows (8 × 4096 sequences). */
-const MAXIMUM_IN_FLIGHT = 1024;
 const MINIMUM_RTO = 100;
 const INITIAL_RTO = 500;
 const DISCONNECT_GRACE_MS = 3000;
@@ -82,7 +58,7 @@ export class EnetHost {
   private readonly socket: Socket;
   private readonly events: HostEvents;
   private readonly header: HeaderKind;
-  private readonly opts: Required<Omit<HostOptions, 'socket' | 'header' | 'reassembly'>>;
+  private readonly opts: HostSettings;
   private readonly reassembly: ReassemblyLimits;
   private readonly peers: (Peer | undefined)[] = [];
   /** Session ids each slot last used, so a datagram from a slot's previous peer is refused. */
@@ -101,18 +77,8 @@ export class EnetHost {
     this.port = options.socket.address().port;
     this.events = events;
     this.header = options.header ?? 'new';
-    this.reassembly = options.reassembly ?? { maxPacketSize: 64 * 1024, maxHeld: 256, maxAssemblies: 4 };
-    this.opts = {
-      peerLimit: Math.min(options.peerLimit, MAXIMUM_PEER_ID),
-      compress: options.compress ?? false,
-      perAddressLimit: options.perAddressLimit ?? 32,
-      channelLimit: options.channelLimit ?? 2,
-      timeoutMs: options.timeoutMs ?? 15_000,
-      connectTimeoutMs: options.connectTimeoutMs ?? 5000,
-      pingIntervalMs: options.pingIntervalMs ?? 1000,
-      flushIntervalMs: options.flushIntervalMs ?? 5,
-      maxQueuedBytes: options.maxQueuedBytes ?? 16 * 1024 * 1024,
-    };
+    this.reassembly = options.reassembly ?? DEFAULT_REASSEMBLY;
+    this.opts = withDefaults(options);
     this.socket.on('message', (msg, rinfo) => this.receive(msg, rinfo));
   }
 
@@ -267,15 +233,9 @@ export class EnetHost {
       this.refuse();
       return;
     }
-    const last = this.sessions[free] ?? { incoming: 0xff, outgoing: 0xff };
-    const mask = 3;
-    // ENet's rule: each side's session id moves on from the slot's last one, so old datagrams no longer match.
-    let incoming = ((c.incomingSessionId === 0xff ? last.outgoing : c.incomingSessionId) + 1) & mask;
-    if (incoming === last.outgoing) incoming = (incoming + 1) & mask;
-    let outgoing = ((c.outgoingSessionId === 0xff ? last.incoming : c.outgoingSessionId) + 1) & mask;
-    if (outgoing === last.incoming) outgoing = (outgoing + 1) & mask;
+    const { incoming, outgoing } = nextSessionIds(this.sessions[free] ?? { incoming: 0xff, outgoing: 0xff }, c);
     const p = new Peer(
-      { id: free, address: rinfo.address, port: rinfo.port, incomingSessionId: outgoing, outgoingSessionId: incoming },
+      { id: free, address: rinfo.address, port: rinfo.port, incomingSessionId: incoming, outgoingSessionId: outgoing },
       this.reassembly,
     );
     p.outgoingPeerId = c.outgoingPeerId;
@@ -292,16 +252,14 @@ export class EnetHost {
     this.enqueue(
       p,
       encodeVerifyConnect({
+        ...c,
         outgoingPeerId: p.id,
-        incomingSessionId: incoming,
-        outgoingSessionId: outgoing,
+        // Named from the client's side: its incoming session is our outgoing one.
+        incomingSessionId: p.outgoingSessionId,
+        outgoingSessionId: p.incomingSessionId,
         mtu: p.mtu,
         windowSize: p.windowSize,
         channelCount: p.channelCount,
-        throttleInterval: c.throttleInterval,
-        throttleAcceleration: c.throttleAcceleration,
-        throttleDeceleration: c.throttleDeceleration,
-        connectId: c.connectId,
         reliableSequence: p.nextSequence(CONTROL_CHANNEL),
       }),
     );
@@ -411,32 +369,8 @@ export class EnetHost {
 
   /** Moves waiting commands into the window and writes everything due, packed into datagrams. */
   private flushPeer(p: Peer, now: number): void {
-    while (p.waiting.length > 0 && p.inFlight.size < MAXIMUM_IN_FLIGHT) {
-      const command = p.waiting[0] as Buffer;
-      if (p.inFlight.size > 0 && p.inFlightBytes + command.length > p.windowSize) break;
-      p.waiting.shift();
-      p.waitingBytes -= command.length;
-      const rto = p.rto(MINIMUM_RTO, INITIAL_RTO);
-      const key = ((command[1] ?? 0) << 16) | command.readUInt16BE(2);
-      p.inFlight.set(key, { command, firstSentAt: now, sentAt: now, rto });
-      p.inFlightBytes += command.length;
-      p.outgoing.push(command);
-    }
-    if (p.outgoing.length === 0) return;
-    const room = p.mtu - headerOverhead('standard');
-    let batch: Buffer[] = [];
-    let size = 0;
-    for (const command of p.outgoing) {
-      if (size + command.length > room && batch.length > 0) {
-        this.write(p, batch, now);
-        batch = [];
-        size = 0;
-      }
-      batch.push(command);
-      size += command.length;
-    }
-    if (batch.length > 0) this.write(p, batch, now);
-    p.outgoing.length = 0;
+    p.admit(now, MINIMUM_RTO, INITIAL_RTO);
+    for (const batch of p.takeOutgoing(p.mtu - headerOverhead('standard'))) this.write(p, batch, now);
   }
 
   private write(p: Peer, commands: Buffer | Buffer[], now: number): void {
@@ -492,24 +426,12 @@ export class EnetHost {
     }
   }
 
-  /** Sends again what is overdue, oldest first; 'timeout' when something waited past the time-out. */
+  /** Sends again what is overdue; 'timeout' when something waited past the time-out. */
   private retransmit(p: Peer, now: number): 'timeout' | undefined {
-    const due: [number, InFlight][] = [];
-    for (const entry of p.inFlight) {
-      const o = entry[1];
-      if (now - o.sentAt < o.rto) break; // kept in send order: the rest are not due either
-      if (now - o.firstSentAt > this.opts.timeoutMs) return 'timeout';
-      due.push(entry);
-    }
-    for (const [key, o] of due) {
-      p.inFlight.delete(key); // re-inserted last: the map stays in order of last send
-      o.sentAt = now;
-      o.rto = Math.min(o.rto * 2, 5000);
-      p.inFlight.set(key, o);
-      p.outgoing.push(o.command);
-      this.stats.retransmits++;
-    }
-    if (due.length > 0) this.markDirty(p);
+    const resent = p.resendOverdue(now, this.opts.timeoutMs);
+    if (resent === 'timeout') return resent;
+    this.stats.retransmits += resent;
+    if (resent > 0) this.markDirty(p);
     return undefined;
   }
 }

@@ -4,5 +4,6 @@
 export { type DisconnectReason, EnetClient, type EnetClientOptions } from './client.ts';
 export { crc32 } from './crc32.ts';
 export { decodeDatagram, encodeDatagram, type HeaderKind } from './datagram.ts';
-export { EnetHost, type HostEvents, type HostOptions } from './host.ts';
+export { EnetHost } from './host.ts';
+export type { HostEvents, HostOptions } from './host-options.ts';
 export { rangeDecode, rangeEncode } from './range-coder.ts';

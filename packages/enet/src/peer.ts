@@ -2,8 +2,27 @@
 // waits for room in its window, and the acknowledgements we owe it. The host (host.ts) drives it.
 
 import { headerOverhead } from './datagram.ts';
-import { SEND_FRAGMENT_SIZE, SEND_RELIABLE_SIZE } from './protocol.ts';
+import { type HandshakeFields, SEND_FRAGMENT_SIZE, SEND_RELIABLE_SIZE } from './protocol.ts';
 import { Reassembler, type ReassemblyLimits } from './reassembly.ts';
+
+/** Reliable commands in flight per peer: far below the receiver's reliable windows (8 × 4096 sequences). */
+const MAXIMUM_IN_FLIGHT = 1024;
+const SESSION_MASK = 3;
+
+/**
+ * ENet's rule for a slot's new session ids (ours: incoming, outgoing): each moves on from the slot's last one
+ * (or from what the client asks, when it asks), so a datagram of the slot's previous peer no longer matches.
+ */
+export function nextSessionIds(
+  last: { incoming: number; outgoing: number },
+  c: Pick<HandshakeFields, 'incomingSessionId' | 'outgoingSessionId'>,
+): { incoming: number; outgoing: number } {
+  let theirIncoming = ((c.incomingSessionId === 0xff ? last.outgoing : c.incomingSessionId) + 1) & SESSION_MASK;
+  if (theirIncoming === last.outgoing) theirIncoming = (theirIncoming + 1) & SESSION_MASK;
+  let theirOutgoing = ((c.outgoingSessionId === 0xff ? last.incoming : c.outgoingSessionId) + 1) & SESSION_MASK;
+  if (theirOutgoing === last.incoming) theirOutgoing = (theirOutgoing + 1) & SESSION_MASK;
+  return { incoming: theirOutgoing, outgoing: theirIncoming };
+}
 
 export type PeerState =
   /** VERIFY_CONNECT sent, its acknowledgement not yet seen. */
@@ -86,6 +105,58 @@ export class Peer {
 
   fragmentRoom(): number {
     return this.mtu - headerOverhead('standard') - SEND_FRAGMENT_SIZE;
+  }
+
+  /** Moves waiting commands into flight (and into `outgoing`) while the window has room. */
+  admit(now: number, minimumRto: number, initialRto: number): void {
+    while (this.waiting.length > 0 && this.inFlight.size < MAXIMUM_IN_FLIGHT) {
+      const command = this.waiting[0] as Buffer;
+      if (this.inFlight.size > 0 && this.inFlightBytes + command.length > this.windowSize) break;
+      this.waiting.shift();
+      this.waitingBytes -= command.length;
+      const key = ((command[1] ?? 0) << 16) | command.readUInt16BE(2);
+      this.inFlight.set(key, { command, firstSentAt: now, sentAt: now, rto: this.rto(minimumRto, initialRto) });
+      this.inFlightBytes += command.length;
+      this.outgoing.push(command);
+    }
+  }
+
+  /** Empties `outgoing` into datagram-sized lists of commands. */
+  takeOutgoing(room: number): Buffer[][] {
+    const batches: Buffer[][] = [];
+    let batch: Buffer[] = [];
+    let size = 0;
+    for (const command of this.outgoing) {
+      if (size + command.length > room && batch.length > 0) {
+        batches.push(batch);
+        batch = [];
+        size = 0;
+      }
+      batch.push(command);
+      size += command.length;
+    }
+    if (batch.length > 0) batches.push(batch);
+    this.outgoing.length = 0;
+    return batches;
+  }
+
+  /** Queues again what is overdue, oldest first; how many, or 'timeout' when one waited past `timeoutMs`. */
+  resendOverdue(now: number, timeoutMs: number): number | 'timeout' {
+    const due: [number, InFlight][] = [];
+    for (const entry of this.inFlight) {
+      const o = entry[1];
+      if (now - o.sentAt < o.rto) break; // kept in send order: the rest are not due either
+      if (now - o.firstSentAt > timeoutMs) return 'timeout';
+      due.push(entry);
+    }
+    for (const [key, o] of due) {
+      this.inFlight.delete(key); // re-inserted last: the map stays in order of last send
+      o.sentAt = now;
+      o.rto = Math.min(o.rto * 2, 5000);
+      this.inFlight.set(key, o);
+      this.outgoing.push(o.command);
+    }
+    return due.length;
   }
 
   /** Retransmission time-out from the measured round trip (RFC 6298's estimate), at least `minimum`. */

@@ -208,24 +208,12 @@ export function encodeConnect(f: ConnectFields): Buffer {
   return b;
 }
 
-export interface VerifyConnectFields {
-  /** Our peer index: the peerID the client puts in its headers from now on. */
-  outgoingPeerId: number;
-  incomingSessionId: number;
-  outgoingSessionId: number;
-  mtu: number;
-  windowSize: number;
-  channelCount: number;
-  /** Echoed from the CONNECT: an ENet client refuses a VERIFY_CONNECT whose throttle or connectID differ. */
-  throttleInterval: number;
-  throttleAcceleration: number;
-  throttleDeceleration: number;
-  connectId: Buffer;
-  reliableSequence: number;
-}
-
-/** VERIFY_CONNECT: the server's answer to a CONNECT (no bandwidth limits). */
-export function encodeVerifyConnect(f: VerifyConnectFields): Buffer {
+/**
+ * VERIFY_CONNECT: the server's answer to a CONNECT (no bandwidth limits). `outgoingPeerId` is our peer index,
+ * the peerID the client puts in its headers from now on; throttle and connectID are echoed from the CONNECT (an
+ * ENet client refuses a VERIFY_CONNECT whose throttle or connectID differ).
+ */
+export function encodeVerifyConnect(f: HandshakeFields & { reliableSequence: number }): Buffer {
   const b = header(44, Command.verifyConnect | FLAG_ACKNOWLEDGE, CONTROL_CHANNEL, f.reliableSequence);
   b.writeUInt16BE(f.outgoingPeerId, 4);
   b[6] = f.incomingSessionId;

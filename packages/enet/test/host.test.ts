@@ -8,7 +8,8 @@ import { createSocket, type Socket } from 'node:dgram';
 import { after, describe, test } from 'node:test';
 import { Host } from 'growtopia.js';
 import { EnetClient } from '../src/client.ts';
-import { EnetHost, type HostOptions } from '../src/host.ts';
+import { EnetHost } from '../src/host.ts';
+import type { HostOptions } from '../src/host-options.ts';
 import { freeUdpPort, until } from './native-host.ts';
 
 interface Heard {
