@@ -56,11 +56,9 @@ export function createGameServer(deps: GameDeps) {
     if (!s.closing) host?.send(s.peer, data);
   };
   const consoleMessage = (s: Session, text: string) => send(s, encodeCall('OnConsoleMessage', [text]));
-  const bySessionNetId = (netId: number) => {
-    for (const s of sessions.values()) if (s.netId === netId) return s;
-    return undefined;
-  };
-  const flow = createWorldFlow({ deps, live, send, consoleMessage, sessionOf: bySessionNetId });
+  // Worlds hold net ids; every relay looks its players up here (a scan of the sessions made a move cost O(n²)).
+  const byNetId = new Map<number, Session>();
+  const flow = createWorldFlow({ deps, live, send, consoleMessage, sessionOf: (netId) => byNetId.get(netId) });
 
   /** Says why, then lets the peer go once that is sent. */
   const drop = (s: Session, reason: string) => {
@@ -157,6 +155,7 @@ export function createGameServer(deps: GameDeps) {
       }, LOGIN_DEADLINE_MS);
       s.loginTimer.unref();
       sessions.set(peer, s);
+      byNetId.set(s.netId, s);
       host?.send(peer, encodeHello());
     },
     receive(peer, data) {
@@ -176,6 +175,7 @@ export function createGameServer(deps: GameDeps) {
       sessions.delete(peer);
       clearTimeout(s.loginTimer);
       leaveGame(s);
+      byNetId.delete(s.netId);
     },
   };
 
@@ -211,6 +211,7 @@ export function createGameServer(deps: GameDeps) {
         host?.disconnect(s.peer, false);
       }
       sessions.clear();
+      byNetId.clear();
     },
   };
 }
