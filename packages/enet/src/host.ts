@@ -31,6 +31,7 @@ import {
   encodePing,
   encodeSendFragment,
   encodeSendReliable,
+  encodeSendUnreliable,
   encodeVerifyConnect,
   FLAG_ACKNOWLEDGE,
   type HandshakeFields,
@@ -118,6 +119,21 @@ export class EnetHost {
         );
       }
     }
+  }
+
+  /**
+   * Queues one packet unreliably: sent once in the next datagram, never acknowledged nor resent, and delivered
+   * only after the reliable packets queued before it (what movement is: a newer state replaces a lost one). It
+   * costs no window, no acknowledgement and no retransmission timer. Too big for one datagram, or after 65,534
+   * unreliable packets in a row, it goes reliably (as ENet does).
+   */
+  sendUnreliable(id: number, data: Uint8Array, channelId = 0): void {
+    const p = this.peers[id];
+    if (!p || (p.state !== 'connected' && p.state !== 'disconnect-later') || channelId >= p.channelCount) return;
+    const unreliable = data.length <= p.unreliableRoom() ? p.nextUnreliableSequence(channelId) : null;
+    if (unreliable === null) return this.send(id, data, channelId);
+    p.outgoing.push(encodeSendUnreliable(channelId, p.lastSequence(channelId), unreliable, data));
+    this.markDirty(p);
   }
 
   /** Disconnects once what is queued is acknowledged (`later`), or at once; 'disconnect' follows. */

@@ -2,7 +2,7 @@
 // waits for room in its window, and the acknowledgements we owe it. The host (host.ts) drives it.
 
 import { headerOverhead } from './datagram.ts';
-import { type HandshakeFields, SEND_FRAGMENT_SIZE, SEND_RELIABLE_SIZE } from './protocol.ts';
+import { type HandshakeFields, SEND_FRAGMENT_SIZE, SEND_RELIABLE_SIZE, SEND_UNRELIABLE_SIZE } from './protocol.ts';
 import { Reassembler, type ReassemblyLimits } from './reassembly.ts';
 
 /** Reliable commands in flight per peer: far below the receiver's reliable windows (8 × 4096 sequences). */
@@ -63,11 +63,13 @@ export class Peer {
   /** Reliable commands waiting for room in the window. */
   readonly waiting: Buffer[] = [];
   waitingBytes = 0;
-  /** Acknowledgements and retransmissions to put in the next datagrams. */
+  /** Acknowledgements, retransmissions and unreliable commands to put in the next datagrams. */
   readonly outgoing: Buffer[] = [];
   readonly reassembler: Reassembler;
   /** Per-channel reliable sequence numbers, the control channel (0xFF) among them. */
   private readonly sequences = new Uint16Array(256);
+  /** Per-channel unreliable sequence numbers, counted from the channel's last reliable command. */
+  private readonly unreliableSequences = new Uint16Array(256);
 
   readonly id: number;
   readonly address: string;
@@ -90,7 +92,21 @@ export class Peer {
 
   nextSequence(channelId: number): number {
     this.sequences[channelId] = ((this.sequences[channelId] ?? 0) + 1) & 0xffff;
+    this.unreliableSequences[channelId] = 0;
     return this.sequences[channelId] ?? 0;
+  }
+
+  /** The channel's last reliable sequence: the one an unreliable command follows. */
+  lastSequence(channelId: number): number {
+    return this.sequences[channelId] ?? 0;
+  }
+
+  /** The next unreliable sequence, or null when it would wrap (ENet then sends the packet reliably). */
+  nextUnreliableSequence(channelId: number): number | null {
+    const next = (this.unreliableSequences[channelId] ?? 0) + 1;
+    if (next > 0xfffe) return null;
+    this.unreliableSequences[channelId] = next;
+    return next;
   }
 
   /** The sequence the next reliable command on the channel will get. */
@@ -101,6 +117,10 @@ export class Peer {
   /** Room for one reliable command's payload in one of our (standard-header) datagrams. */
   reliableRoom(): number {
     return this.mtu - headerOverhead('standard') - SEND_RELIABLE_SIZE;
+  }
+
+  unreliableRoom(): number {
+    return this.mtu - headerOverhead('standard') - SEND_UNRELIABLE_SIZE;
   }
 
   fragmentRoom(): number {

@@ -71,7 +71,8 @@ export type ParsedCommand =
   | (CommandHeader & HandshakeFields & { kind: 'connect' | 'verifyConnect' })
   | (CommandHeader & { kind: 'disconnect'; data: number })
   | (CommandHeader & { kind: 'ping' | 'control' })
-  | (CommandHeader & { kind: 'reliable' | 'unreliable' | 'unsequenced'; payload: Buffer })
+  | (CommandHeader & { kind: 'reliable' | 'unsequenced'; payload: Buffer })
+  | (CommandHeader & { kind: 'unreliable'; unreliableSequence: number; payload: Buffer })
   | (CommandHeader & {
       kind: 'fragment';
       startSequence: number;
@@ -132,8 +133,11 @@ export function parseCommand(body: Buffer, pos: number): { command: ParsedComman
     case Command.sendUnsequenced: {
       const length = body.readUInt16BE(at + 2);
       if (body.length - next < length) return null;
-      const kind = command === Command.sendUnreliable ? 'unreliable' : 'unsequenced';
-      out = { ...h, kind, payload: body.subarray(next, next + length) };
+      const payload = body.subarray(next, next + length);
+      out =
+        command === Command.sendUnreliable
+          ? { ...h, kind: 'unreliable', unreliableSequence: body.readUInt16BE(at), payload }
+          : { ...h, kind: 'unsequenced', payload };
       next += length;
       break;
     }
@@ -172,8 +176,9 @@ export function parseCommands(body: Buffer): ParsedCommand[] | null {
   return out;
 }
 
+/** A command's first four bytes; every encoder below writes all the rest (so no zero-fill is needed). */
 function header(size: number, command: number, channelId: number, reliableSequence: number): Buffer {
-  const b = Buffer.alloc(size);
+  const b = Buffer.allocUnsafe(size);
   b[0] = command;
   b[1] = channelId;
   b.writeUInt16BE(reliableSequence & 0xffff, 2);
@@ -262,6 +267,23 @@ export function encodeSendReliable(channelId: number, sequence: number, payload:
   return b;
 }
 
+/**
+ * SEND_UNRELIABLE: never acknowledged nor sent again. `reliableSequence` is the channel's last reliable one: ENet
+ * delivers it only after that one, and drops it once a later reliable one or a later unreliable one went through.
+ */
+export function encodeSendUnreliable(
+  channelId: number,
+  reliableSequence: number,
+  unreliableSequence: number,
+  payload: Uint8Array,
+): Buffer {
+  const b = header(SEND_UNRELIABLE_SIZE + payload.length, Command.sendUnreliable, channelId, reliableSequence);
+  b.writeUInt16BE(unreliableSequence, 4);
+  b.writeUInt16BE(payload.length, 6);
+  b.set(payload, SEND_UNRELIABLE_SIZE);
+  return b;
+}
+
 export interface FragmentFields {
   channelId: number;
   sequence: number;
@@ -288,3 +310,4 @@ export function encodeSendFragment(f: FragmentFields): Buffer {
 /** Fixed sizes the sender needs to cut packets into fragments. */
 export const SEND_RELIABLE_SIZE = 6;
 export const SEND_FRAGMENT_SIZE = 24;
+export const SEND_UNRELIABLE_SIZE = 8;

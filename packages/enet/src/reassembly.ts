@@ -1,5 +1,6 @@
 // Incoming delivery: reliable commands in sequence order per channel (held back until the gap fills, duplicates
-// dropped), fragments joined into their packet, unreliable and unsequenced payloads passed straight on.
+// dropped), fragments joined into their packet, unsequenced payloads passed straight on, and unreliable ones passed
+// on only while they are current: after the reliable command they name, and newer than the last one delivered.
 
 import type { ParsedCommand } from './protocol.ts';
 
@@ -31,6 +32,8 @@ export interface ReassemblyLimits {
 /** Per-channel ordering and fragment assembly for one peer. */
 export class Reassembler {
   private readonly expected = new Map<number, number>();
+  /** Per channel: the last unreliable sequence delivered since the last reliable command. */
+  private readonly lastUnreliable = new Map<number, number>();
   private readonly held = new Map<number, Map<number, ParsedCommand>>();
   private readonly assemblies = new Map<string, Assembly>();
   private readonly maxPacketSize: number;
@@ -47,7 +50,8 @@ export class Reassembler {
   accept(c: ParsedCommand): Buffer[] {
     const reliable = (c.flags & 0x80) !== 0;
     if (!reliable) {
-      if (c.kind === 'unreliable' || c.kind === 'unsequenced') return [Buffer.from(c.payload)];
+      if (c.kind === 'unsequenced') return [c.payload];
+      if (c.kind === 'unreliable') return this.current(c) ? [c.payload] : [];
       if (c.kind === 'fragment') {
         const done = this.assemble(`u${c.channelId}:${c.startSequence}`, c);
         return done ? [done] : [];
@@ -71,14 +75,28 @@ export class Reassembler {
     for (let command = held.get(next); command; command = held.get(next)) {
       held.delete(next);
       next = (next + 1) & 0xffff;
-      if (command.kind === 'reliable') out.push(Buffer.from(command.payload));
+      if (command.kind === 'reliable') out.push(command.payload); // a view of its datagram, which nothing reuses
       else if (command.kind === 'fragment') {
         const done = this.assemble(`r${channel}:${command.startSequence}`, command);
         if (done) out.push(done);
       }
     }
+    if (next !== expected) this.lastUnreliable.delete(channel);
     this.expected.set(channel, next);
     return out;
+  }
+
+  /**
+   * ENet's rule, simplified: an unreliable command is delivered when the reliable command it follows was the
+   * last one delivered and it is newer than the last unreliable one. One that must wait for its reliable command
+   * is dropped rather than held (it is unreliable: a newer one follows).
+   */
+  private current(c: Extract<ParsedCommand, { kind: 'unreliable' }>): boolean {
+    const lastReliable = ((this.expected.get(c.channelId) ?? 1) - 1) & 0xffff;
+    if (c.reliableSequence !== lastReliable) return false;
+    if (c.unreliableSequence <= (this.lastUnreliable.get(c.channelId) ?? 0)) return false;
+    this.lastUnreliable.set(c.channelId, c.unreliableSequence);
+    return true;
   }
 
   private assemble(key: string, f: Fragment): Buffer | null {

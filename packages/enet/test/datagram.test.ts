@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { crc32 } from '../src/crc32.ts';
+import { crc32, tableCrc32 } from '../src/crc32.ts';
 import { decodeDatagram, encodeDatagram, readHeader } from '../src/datagram.ts';
 import { parseCommands } from '../src/protocol.ts';
 
@@ -12,6 +12,16 @@ const hex = (s: string) => Buffer.from(s.replace(/\s+/g, ''), 'hex');
 test('crc32 is the standard reflected CRC-32', () => {
   assert.equal(crc32(Buffer.from('123456789')), 0xcbf43926);
   assert.equal(crc32(Buffer.alloc(0)), 0);
+});
+
+test('the native crc32 and the table one agree, chained or not', () => {
+  const data = Buffer.from(Array.from({ length: 3000 }, (_, i) => (i * 7919) & 0xff));
+  for (const n of [0, 1, 5, 64, 1400, 3000]) {
+    const part = data.subarray(0, n);
+    assert.equal(crc32(part), tableCrc32(part));
+    assert.equal(crc32(data.subarray(n), crc32(part)), tableCrc32(data.subarray(n), tableCrc32(part)));
+  }
+  assert.equal(crc32(data.subarray(10), crc32(data.subarray(0, 10))), crc32(data));
 });
 
 test('new-packet header: integrity words, peer and session, sentTime, then the big-endian crc32', () => {

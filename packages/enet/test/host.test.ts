@@ -72,6 +72,14 @@ describe('with the native client (standard header)', async () => {
     assert.deepEqual(raws.slice(0, 300), many, 'in order, none lost');
     assert.deepEqual(raws[300], bigBack);
 
+    // Unreliable packets (movement): read by an independent ENet, in order, after the reliable one before them.
+    host.send(peer, Buffer.from('reliable first'));
+    const moves = Array.from({ length: 50 }, (_, i) => Buffer.from(`move ${i}`));
+    for (const m of moves) host.sendUnreliable(peer, m);
+    await until(() => (events.filter((e) => e.type === 'raw').length >= 352 ? true : undefined), 5000, 'moves');
+    const after = events.filter((e) => e.type === 'raw').map((e) => e.data?.toString());
+    assert.deepEqual(after.slice(301), ['reliable first', ...moves.map(String)]);
+
     host.disconnect(peer);
     await until(() => events.find((e) => e.type === 'disconnect'), 5000, 'native hears the disconnect');
     await until(() => heard.disconnects[0], 5000, 'host disconnect event');

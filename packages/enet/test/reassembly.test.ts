@@ -73,3 +73,30 @@ test('unreliable and unsequenced payloads pass straight through', () => {
   };
   assert.deepEqual(r.accept(c), [Buffer.from('u')]);
 });
+
+function unreliable(seq: number, u: number, text: string): ParsedCommand {
+  return {
+    kind: 'unreliable',
+    command: 7,
+    flags: 0,
+    channelId: 0,
+    reliableSequence: seq,
+    unreliableSequence: u,
+    payload: Buffer.from(text),
+  };
+}
+
+test('unreliable packets pass after the reliable one they follow, newest only; early or stale ones are dropped', () => {
+  const r = new Reassembler();
+  const texts = (out: Buffer[]) => out.map(String);
+  assert.deepEqual(texts(r.accept(unreliable(0, 1, 'a'))), ['a']); // before any reliable one
+  assert.deepEqual(texts(r.accept(unreliable(1, 1, 'early'))), []); // reliable 1 not delivered yet
+  assert.deepEqual(texts(r.accept(reliable(1, 'r1'))), ['r1']);
+  assert.deepEqual(texts(r.accept(unreliable(0, 2, 'stale'))), []); // reliable 1 went through since
+  assert.deepEqual(texts(r.accept(unreliable(1, 2, 'b'))), ['b']);
+  assert.deepEqual(texts(r.accept(unreliable(1, 1, 'older'))), []);
+  assert.deepEqual(texts(r.accept(unreliable(1, 2, 'again'))), []);
+  assert.deepEqual(texts(r.accept(unreliable(1, 3, 'c'))), ['c']);
+  assert.deepEqual(texts(r.accept(reliable(2, 'r2'))), ['r2']);
+  assert.deepEqual(texts(r.accept(unreliable(2, 1, 'd'))), ['d']); // counted again from the new reliable one
+});
