@@ -55,15 +55,29 @@ export interface OutgoingHeader {
  * `commands` may be a list: they are copied once, straight into the datagram.
  */
 export function encodeDatagram(h: OutgoingHeader, commands: Buffer | Buffer[]): Buffer {
+  const parts = Array.isArray(commands) ? commands : [commands];
+  let length = 0;
+  for (const part of parts) length += part.length;
+  const out = allocateDatagram(h.kind ?? 'new', length);
+  let pos = headerOverhead(h.kind ?? 'new');
+  for (const part of parts) pos += part.copy(out, pos);
+  return sealDatagram(h, out);
+}
+
+/** A datagram's buffer with room for `commandBytes` after the header; the caller writes them, then seals it. */
+export function allocateDatagram(kind: HeaderKind, commandBytes: number): Buffer {
+  return Buffer.allocUnsafe(headerOverhead(kind) + commandBytes);
+}
+
+/**
+ * Writes the header and checksum of a datagram whose commands are already in place after the header (the
+ * checksum covers the header and the uncompressed commands, so the whole datagram is laid out first), and
+ * range-codes the commands when asked and smaller.
+ */
+export function sealDatagram(h: OutgoingHeader, out: Buffer): Buffer {
   const kind = h.kind ?? 'new';
   const overhead = headerOverhead(kind);
-  const parts = Array.isArray(commands) ? commands : [commands];
-  let length = overhead;
-  for (const part of parts) length += part.length;
-  // The checksum covers the header and the uncompressed commands, so the whole datagram is laid out first.
-  const out = Buffer.allocUnsafe(length);
-  let pos = overhead;
-  for (const part of parts) pos += part.copy(out, pos);
+  const length = out.length;
   const packed = h.compress ? rangeEncode(out.subarray(overhead), length - overhead) : null;
   const compressed = packed !== null && packed.length > 0 && packed.length < length - overhead;
   let flags = HEADER_FLAG_SENT_TIME | (compressed ? HEADER_FLAG_COMPRESSED : 0);

@@ -5,13 +5,14 @@
 
 import type { RemoteInfo, Socket } from 'node:dgram';
 import {
-  encodeDatagram,
+  allocateDatagram,
   type HeaderKind,
   headerOverhead,
   type IncomingHeader,
   MAXIMUM_MTU,
   openBody,
   readHeader,
+  sealDatagram,
 } from './datagram.ts';
 import {
   DEFAULT_REASSEMBLY,
@@ -31,7 +32,6 @@ import {
   encodePing,
   encodeSendFragment,
   encodeSendReliable,
-  encodeSendUnreliable,
   encodeVerifyConnect,
   FLAG_ACKNOWLEDGE,
   type HandshakeFields,
@@ -50,12 +50,16 @@ const INITIAL_RTO = 500;
 const DISCONNECT_GRACE_MS = 3000;
 const TICK_MS = 10;
 const ACKNOWLEDGE_SIZE = 8;
+/** Unreliable packets one peer may have waiting for the next flush (a flush runs every few milliseconds). */
+const MAXIMUM_UNRELIABLE_QUEUED = 8192;
+/** Bytes the socket may hold unsent (the kernel's buffer is full) before unreliable packets are left out. */
+const MAXIMUM_SOCKET_QUEUE = 1024 * 1024;
 
 const isLoopback = (address: string) => address.startsWith('127.') || address === '::1';
 
 export class EnetHost {
   readonly port: number;
-  readonly stats = { datagramsIn: 0, datagramsOut: 0, dropped: 0, retransmits: 0 };
+  readonly stats = { datagramsIn: 0, datagramsOut: 0, dropped: 0, retransmits: 0, unreliableDropped: 0 };
   private readonly socket: Socket;
   private readonly events: HostEvents;
   private readonly header: HeaderKind;
@@ -130,9 +134,16 @@ export class EnetHost {
   sendUnreliable(id: number, data: Uint8Array, channelId = 0): void {
     const p = this.peers[id];
     if (!p || (p.state !== 'connected' && p.state !== 'disconnect-later') || channelId >= p.channelCount) return;
+    if (p.unreliable.length >= MAXIMUM_UNRELIABLE_QUEUED) {
+      this.stats.unreliableDropped++; // the flush has not run for a long while: newer states will follow
+      return;
+    }
     const unreliable = data.length <= p.unreliableRoom() ? p.nextUnreliableSequence(channelId) : null;
-    if (unreliable === null) return this.send(id, data, channelId);
-    p.outgoing.push(encodeSendUnreliable(channelId, p.lastSequence(channelId), unreliable, data));
+    if (unreliable === null) {
+      this.send(id, data, channelId);
+      return;
+    }
+    p.queueUnreliable(channelId, data, unreliable);
     this.markDirty(p);
   }
 
@@ -386,11 +397,25 @@ export class EnetHost {
   /** Moves waiting commands into the window and writes everything due, packed into datagrams. */
   private flushPeer(p: Peer, now: number): void {
     p.admit(now, MINIMUM_RTO, INITIAL_RTO);
-    for (const batch of p.takeOutgoing(p.mtu - headerOverhead('standard'))) this.write(p, batch, now);
+    const congested = p.unreliable.length > 0 && this.socket.getSendQueueSize() > MAXIMUM_SOCKET_QUEUE;
+    if (congested) this.stats.unreliableDropped += p.unreliable.length;
+    p.pack(
+      p.mtu - headerOverhead('standard'),
+      (bytes) => allocateDatagram('standard', bytes),
+      (datagram) => this.transmit(p, datagram, now),
+      congested,
+    );
   }
 
-  private write(p: Peer, commands: Buffer | Buffer[], now: number): void {
-    const datagram = encodeDatagram(
+  /** Sends commands in a datagram of their own (a DISCONNECT that goes out before the slot is freed). */
+  private write(p: Peer, command: Buffer, now: number): void {
+    const datagram = allocateDatagram('standard', command.length);
+    command.copy(datagram, headerOverhead('standard'));
+    this.transmit(p, datagram, now);
+  }
+
+  private transmit(p: Peer, datagram: Buffer, now: number): void {
+    const sealed = sealDatagram(
       {
         kind: 'standard',
         peerId: p.outgoingPeerId,
@@ -399,13 +424,13 @@ export class EnetHost {
         connectId: p.connectId,
         compress: this.opts.compress,
       },
-      commands,
+      datagram,
     );
     p.lastSentAt = now;
     this.stats.datagramsOut++;
-    this.socket.send(datagram, p.port, p.address, () => {
-      // A failed send is a lost datagram: reliable commands are sent again.
-    });
+    // No callback: a failed send is a lost datagram (reliable commands are sent again), and a callback costs a
+    // tick per datagram.
+    this.socket.send(sealed, p.port, p.address);
   }
 
   private startTicker(): void {

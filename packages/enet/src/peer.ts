@@ -2,7 +2,13 @@
 // waits for room in its window, and the acknowledgements we owe it. The host (host.ts) drives it.
 
 import { headerOverhead } from './datagram.ts';
-import { type HandshakeFields, SEND_FRAGMENT_SIZE, SEND_RELIABLE_SIZE, SEND_UNRELIABLE_SIZE } from './protocol.ts';
+import {
+  type HandshakeFields,
+  SEND_FRAGMENT_SIZE,
+  SEND_RELIABLE_SIZE,
+  SEND_UNRELIABLE_SIZE,
+  writeSendUnreliable,
+} from './protocol.ts';
 import { Reassembler, type ReassemblyLimits } from './reassembly.ts';
 
 /** Reliable commands in flight per peer: far below the receiver's reliable windows (8 × 4096 sequences). */
@@ -65,6 +71,13 @@ export class Peer {
   waitingBytes = 0;
   /** Acknowledgements, retransmissions and unreliable commands to put in the next datagrams. */
   readonly outgoing: Buffer[] = [];
+  /**
+   * Unreliable packets for the next datagrams: the payloads (one buffer shared by every peer it goes to) and,
+   * three numbers each, their commands' channel, reliable and unreliable sequences. Written straight into the
+   * datagram, so a relayed packet costs no allocation per peer.
+   */
+  readonly unreliable: Uint8Array[] = [];
+  readonly unreliableFields: number[] = [];
   readonly reassembler: Reassembler;
   /** Per-channel reliable sequence numbers, the control channel (0xFF) among them. */
   private readonly sequences = new Uint16Array(256);
@@ -141,23 +154,59 @@ export class Peer {
     }
   }
 
-  /** Empties `outgoing` into datagram-sized lists of commands. */
-  takeOutgoing(room: number): Buffer[][] {
-    const batches: Buffer[][] = [];
-    let batch: Buffer[] = [];
-    let size = 0;
-    for (const command of this.outgoing) {
-      if (size + command.length > room && batch.length > 0) {
-        batches.push(batch);
-        batch = [];
-        size = 0;
+  /** Queues an unreliable packet (it fits one datagram: the caller checked `unreliableRoom`). */
+  queueUnreliable(channelId: number, data: Uint8Array, unreliableSequence: number): void {
+    this.unreliable.push(data);
+    this.unreliableFields.push(channelId, this.lastSequence(channelId), unreliableSequence);
+  }
+
+  /**
+   * Empties `outgoing`, then the unreliable queue, into datagrams of at most `room` command bytes each: `open`
+   * gives a buffer for the byte count, `sent` takes it filled. Unreliable packets are left out when `dropUnreliable`.
+   */
+  pack(room: number, open: (bytes: number) => Buffer, sent: (datagram: Buffer) => void, dropUnreliable: boolean) {
+    const commands = this.outgoing;
+    const payloads = dropUnreliable ? [] : this.unreliable;
+    const fields = this.unreliableFields;
+    let c = 0;
+    let u = 0;
+    while (c < commands.length || u < payloads.length) {
+      // Measure what fits (a lone command larger than the room still goes: fragments are cut to fit).
+      let size = 0;
+      let cEnd = c;
+      let uEnd = u;
+      for (let next = commands[cEnd]; next && (size === 0 || size + next.length <= room); next = commands[cEnd]) {
+        size += next.length;
+        cEnd++;
       }
-      batch.push(command);
-      size += command.length;
+      for (
+        let next = payloads[uEnd];
+        next && size + SEND_UNRELIABLE_SIZE + next.length <= room;
+        next = payloads[uEnd]
+      ) {
+        size += SEND_UNRELIABLE_SIZE + next.length;
+        uEnd++;
+      }
+      if (cEnd === c && uEnd === u) break; // cannot happen (each fits alone); never loop on it
+      const out = open(size);
+      let pos = out.length - size;
+      for (; c < cEnd; c++) pos += (commands[c] as Buffer).copy(out, pos);
+      for (; u < uEnd; u++) {
+        const f = u * 3;
+        pos = writeSendUnreliable(
+          out,
+          pos,
+          fields[f] ?? 0,
+          fields[f + 1] ?? 0,
+          fields[f + 2] ?? 0,
+          payloads[u] as Buffer,
+        );
+      }
+      sent(out);
     }
-    if (batch.length > 0) batches.push(batch);
-    this.outgoing.length = 0;
-    return batches;
+    commands.length = 0;
+    this.unreliable.length = 0;
+    fields.length = 0;
   }
 
   /** Queues again what is overdue, oldest first; how many, or 'timeout' when one waited past `timeoutMs`. */

@@ -277,11 +277,27 @@ export function encodeSendUnreliable(
   unreliableSequence: number,
   payload: Uint8Array,
 ): Buffer {
-  const b = header(SEND_UNRELIABLE_SIZE + payload.length, Command.sendUnreliable, channelId, reliableSequence);
-  b.writeUInt16BE(unreliableSequence, 4);
-  b.writeUInt16BE(payload.length, 6);
-  b.set(payload, SEND_UNRELIABLE_SIZE);
+  const b = Buffer.allocUnsafe(SEND_UNRELIABLE_SIZE + payload.length);
+  writeSendUnreliable(b, 0, channelId, reliableSequence, unreliableSequence, payload);
   return b;
+}
+
+/** Writes a SEND_UNRELIABLE at `pos` of `out` (a datagram being packed); returns the position after it. */
+export function writeSendUnreliable(
+  out: Buffer,
+  pos: number,
+  channelId: number,
+  reliableSequence: number,
+  unreliableSequence: number,
+  payload: Uint8Array,
+): number {
+  out[pos] = Command.sendUnreliable;
+  out[pos + 1] = channelId;
+  out.writeUInt16BE(reliableSequence & 0xffff, pos + 2);
+  out.writeUInt16BE(unreliableSequence, pos + 4);
+  out.writeUInt16BE(payload.length, pos + 6);
+  out.set(payload, pos + SEND_UNRELIABLE_SIZE);
+  return pos + SEND_UNRELIABLE_SIZE + payload.length;
 }
 
 export interface FragmentFields {

@@ -26,6 +26,12 @@ class SymbolTable {
   readonly parent = new Uint16Array(SYMBOL_CAPACITY);
   next = 0;
 
+  /** Empties the table for the next datagram; every slot is written again by `create` before it is read. */
+  reset(): SymbolTable {
+    this.next = 0;
+    return this;
+  }
+
   create(value: number, count: number): number {
     const s = this.next++;
     if (s >= SYMBOL_CAPACITY) throw new RangeError('range coder symbol table overflow');
@@ -115,11 +121,14 @@ class SymbolTable {
   }
 }
 
+/** One table for every call: coding is synchronous, and a fresh table is 60 KB of typed arrays per datagram. */
+const TABLE = new SymbolTable();
+
 /** Compresses `input` the way ENet's range coder does; returns null when the output would exceed `limit`. */
 export function rangeEncode(input: Uint8Array, limit = input.length * 2 + 16): Buffer | null {
   if (input.length === 0) return null;
-  const t = new SymbolTable();
-  const out = Buffer.alloc(limit);
+  const t = TABLE.reset();
+  const out = Buffer.allocUnsafe(limit); // only the written part is returned
   let outPos = 0;
   let low = 0;
   let range = 0xffffffff;
@@ -203,8 +212,8 @@ export function rangeEncode(input: Uint8Array, limit = input.length * 2 + 16): B
 /** Decompresses ENet range-coded bytes; returns null on corrupt input or when the output exceeds `limit`. */
 export function rangeDecode(input: Uint8Array, limit: number): Buffer | null {
   if (input.length === 0) return null;
-  const t = new SymbolTable();
-  const out = Buffer.alloc(limit);
+  const t = TABLE.reset();
+  const out = Buffer.allocUnsafe(limit); // only the written part is returned
   let outPos = 0;
   let inPos = 0;
   let low = 0;

@@ -75,7 +75,8 @@ export class Reassembler {
     for (let command = held.get(next); command; command = held.get(next)) {
       held.delete(next);
       next = (next + 1) & 0xffff;
-      if (command.kind === 'reliable') out.push(command.payload); // a view of its datagram, which nothing reuses
+      if (command.kind === 'reliable')
+        out.push(command.payload); // a view of its datagram, which nothing reuses
       else if (command.kind === 'fragment') {
         const done = this.assemble(`r${channel}:${command.startSequence}`, command);
         if (done) out.push(done);

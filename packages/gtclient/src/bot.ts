@@ -3,7 +3,7 @@
 import { EventEmitter } from 'node:events';
 import { type DisconnectReason, EnetClient, type EnetClientOptions } from '@canopy/enet';
 import { fetchServerData, type HttpOptions, type ServerData } from './http.ts';
-import { type CallEvent, decodeIncoming, type IncomingEvent } from './protocol/incoming.ts';
+import { type CallEvent, decodeIncoming, type IncomingEvent, isMovement } from './protocol/incoming.ts';
 import { inflateItems, protonHash } from './protocol/items.ts';
 import { encodeText, parseText } from './protocol/messages.ts';
 import { blankTank, encodeTank, type Tank, TankType } from './protocol/tank.ts';
@@ -308,6 +308,8 @@ export class Bot extends EventEmitter {
   }
 
   private dispatch(data: Buffer): void {
+    // Others' movement is most of what a bot in a busy world receives: with nobody listening it is not decoded.
+    if (isMovement(data) && this.listenerCount('tank') === 0 && this.listenerCount('event') === 0) return;
     const e = decodeIncoming(data);
     if (!e) return;
     if (e.kind === 'call' && e.call.name === 'OnConsoleMessage') this.lastConsole = String(e.call.args[0] ?? '');

@@ -18,6 +18,11 @@ export type IncomingEvent =
   | { kind: 'tank'; tank: Tank }
   | { kind: 'call'; call: CallEvent; tank: Tank };
 
+/** Whether a server packet is a player's state update (a tank packet of type 0), read from two bytes. */
+export function isMovement(payload: Buffer): boolean {
+  return payload.length >= 5 && messageType(payload) === MessageType.tank && payload[4] === TankType.state;
+}
+
 /** Decodes a server packet; null for unknown types and anything short or inconsistent. */
 export function decodeIncoming(payload: Buffer): IncomingEvent | null {
   const type = messageType(payload);

@@ -4,9 +4,10 @@
  * argv or the environment others can read); it prints `FRONT READY udp=<port>` once bound, and exits when
  * its stdin closes (the api is gone) or on SIGTERM.
  */
-import { createSocket } from 'node:dgram';
+
 import { createInterface } from 'node:readline';
 import { EnetHost } from '@canopy/enet';
+import { createHostSocket } from '@canopy/enet/udp-socket';
 import { Front } from './front.ts';
 
 interface FrontStart {
@@ -41,7 +42,7 @@ const start = await readStart().catch((error: Error) => {
 process.stdin.on('end', () => process.exit(0));
 process.stdin.resume();
 
-const socket = createSocket('udp4');
+const socket = createHostSocket();
 await new Promise<void>((resolve, reject) => {
   socket.once('error', reject);
   socket.bind(start.port, start.host, () => {
