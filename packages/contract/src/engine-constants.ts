@@ -72,6 +72,11 @@ export const WORLD_OPEN = 0;
 export const DEFAULT_MUSIC_BPM = 100;
 /** Default background colour of a world. */
 export const DEFAULT_WORLD_COLOR = { r: 255, g: 128, b: 64 } as const;
+/**
+ * Most worlds a server holds before players can no longer create new ones by joining an unknown name (the
+ * World Manager still can): the size the engine's world list is measured at (bench/engine.ts).
+ */
+export const MAX_WORLDS = 10_000;
 /** Size of a newly generated world, as in the game. */
 export const DEFAULT_WORLD_WIDTH = 100;
 export const DEFAULT_WORLD_HEIGHT = 60;

@@ -65,8 +65,10 @@ describe('game flow with the headless client', () => {
     const spawned = ann.waitForCall('OnSpawn', 15_000, (c) => /name\|Ben\n/.test(String(c.args[0])));
     await ben.join('bots');
     await spawned;
-    const moved = ann.waitFor((e) => e.kind === 'tank' && e.tank.type === TankType.state && e.tank.x === 48);
-    ben.move(48, ben.position.y);
+    // A step from the spawn: the engine refuses positions a player could not have reached.
+    const stepX = ben.position.x + 16;
+    const moved = ann.waitFor((e) => e.kind === 'tank' && e.tank.type === TankType.state && e.tank.x === stepX);
+    ben.move(stepX, ben.position.y);
     const m = await moved;
     assert.equal(m.kind === 'tank' && m.tank.netId, ben.netId);
     const heard = ann.waitForCall('OnTalkBubble', 15_000, (c: CallEvent) => c.args[1] === 'hi ann');

@@ -57,6 +57,7 @@ export async function giveCommand(ctx: EngineContext, args: string[]): Promise<v
   const amount = Math.min(requested, MAX_STACK);
   const result = ctx.players.giveItem(name, found.id, amount);
   if (!result) return ctx.log.warn(`No player named ${name}`);
+  ctx.network.playerChanged(name);
   const left = requested === amount ? `${amount - result.given}` : 'the rest';
   const capped = result.given < requested ? `; ${left} did not fit (at most ${MAX_STACK})` : '';
   ctx.log.info(`Gave ${result.given} ${found.name} (id ${found.id}) to ${name} (now ${result.count})${capped}`);

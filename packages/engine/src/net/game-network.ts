@@ -1,4 +1,5 @@
-import { createSocket, type RemoteInfo, type Socket } from 'node:dgram';
+import type { RemoteInfo, Socket } from 'node:dgram';
+import { createHostSocket } from '@canopy/enet/udp-socket';
 import type { Logger } from '../log.ts';
 import { errorMessage } from '../log.ts';
 import type { PlayersRepo } from '../players/players.repo.ts';
@@ -17,6 +18,13 @@ export interface GameNetwork {
   kick(name: string, reason: string): boolean;
   /** Sends a console message to every player online; tells how many got it. */
   broadcast(message: string): number;
+  /**
+   * The control API wrote or deleted a world (upper-case name): if players are in it, they get the stored one
+   * at once and what the game held unsaved is dropped, so it cannot overwrite the edit.
+   */
+  worldChanged(name: string): void;
+  /** The control API wrote a player: if they are online, their session takes the stored inventory at once. */
+  playerChanged(name: string): void;
   /**
    * Calls `listener` whenever players join or leave. The engine prints the count from it, which is how the
    * api learns player counts without polling every engine.
@@ -50,7 +58,7 @@ export interface GameNetworkOptions {
 
 /** Binds the sleeping socket; rejects with PortInUseError when the port is taken. */
 function holdPort(port: number, host: string): Promise<Socket> {
-  const socket = createSocket({ type: 'udp4', reuseAddr: false });
+  const socket = createHostSocket();
   return new Promise((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException) => {
       socket.close();
@@ -165,6 +173,8 @@ export async function bindGameNetwork(options: GameNetworkOptions): Promise<Game
     playersInWorld: (world) => awake?.game.playersInWorld(world) ?? 0,
     kick: (name, reason) => awake?.game.kick(name, reason) ?? false,
     broadcast: (message) => awake?.game.broadcast(message) ?? 0,
+    worldChanged: (name) => awake?.game.worldEdited(name),
+    playerChanged: (name) => awake?.game.playerEdited(name),
     onPlayersChanged: (listener) => void listeners.push(listener),
     save: () => awake?.game.saveAll(),
     async close() {

@@ -194,7 +194,10 @@ export function createPlayersRepo(db: DatabaseSync) {
       return Number(result.changes) > 0;
     },
 
-    /** Adds items to an inventory up to the stack limit; undefined when there is no such player. */
+    /**
+     * Adds (or with a negative amount takes) items, within 0 and the stack limit; an emptied stack is removed.
+     * Undefined when there is no such player.
+     */
     giveItem(name: string, itemId: number, amount: number): { given: number; count: number } | undefined {
       return transaction(db, () => {
         const r = prepare('SELECT id, inventory FROM players WHERE name_key = ?').get(key(name));
@@ -202,11 +205,11 @@ export function createPlayersRepo(db: DatabaseSync) {
         const inventory = JSON.parse(r.inventory as string) as [number, number][];
         const slot = inventory.find(([id]) => id === itemId);
         const had = slot?.[1] ?? 0;
-        const count = Math.min(MAX_STACK, had + amount);
+        const count = Math.max(0, Math.min(MAX_STACK, had + amount));
         if (slot) slot[1] = count;
         else if (count > 0) inventory.push([itemId, count]);
         prepare('UPDATE players SET inventory = ?, updated_at = ? WHERE id = ?').run(
-          JSON.stringify(inventory),
+          JSON.stringify(inventory.filter(([, n]) => n > 0)),
           Date.now(),
           r.id as number,
         );

@@ -55,6 +55,7 @@ export async function putPlayer(
   const passHash = input.pass ? await hashPassword(input.pass) : undefined;
   const { created } = ctx.players.save(name, data, passHash, input.banned);
   if (input.banned) ctx.network.kick(name, 'banned');
+  else ctx.network.playerChanged(name);
   return { player: ctx.players.get(name) as Player, created };
 }
 

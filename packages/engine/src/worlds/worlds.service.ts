@@ -28,6 +28,7 @@ export function putWorld(ctx: EngineContext, raw: string, body: unknown): { name
     );
   // Admin names are compared case-insensitively; owner and admins keep the case they were given.
   const { created } = ctx.worlds.save(name, meta, blocksToColumns(blocks));
+  ctx.network.worldChanged(name);
   return { name, created };
 }
 
@@ -35,6 +36,7 @@ export function putWorld(ctx: EngineContext, raw: string, body: unknown): { name
 export function deleteWorld(ctx: EngineContext, raw: string): string {
   const name = worldName(raw);
   if (!ctx.worlds.delete(name)) throw notFound(`World ${name} not found.`);
+  ctx.network.worldChanged(name);
   ctx.log.info(`Deleted world ${name}`);
   return name;
 }

@@ -40,3 +40,11 @@ export function buildPlayer(overrides: Record<string, unknown> = {}): Json {
     ...overrides,
   };
 }
+
+/** A world body with a main door at `door` (bedrock under it), where players spawn. */
+export function buildWorldWithDoor(width: number, height: number, door: { x: number; y: number }): Json {
+  const world = buildWorld({}, width, height);
+  world.blocks[door.y * width + door.x].fg = 6;
+  world.blocks[(door.y + 1) * width + door.x].fg = 8;
+  return world;
+}

@@ -10,6 +10,7 @@ import { encodeCall } from '../protocol/variant.ts';
 import type { ItemsData } from './items-data.ts';
 import { createLiveWorlds } from './live-worlds.ts';
 import { checkLoginToken, createNonceBook } from './login.ts';
+import { plausibleMove } from './movement.ts';
 import { admit } from './rate.ts';
 import type { Session } from './session.ts';
 import { createWorldFlow } from './world-flow.ts';
@@ -93,7 +94,7 @@ export function createGameServer(deps: GameDeps) {
     s.name = player.name;
     s.userId = player.id;
     clearTimeout(s.loginTimer);
-    s.inventory = player.inventory.map(([id, n]) => [id, n]);
+    s.inventory = player.inventory.filter(([, n]) => n > 0).map(([id, n]) => [id, n]);
     byName.set(player.name.toLowerCase(), s);
     log.info(`${player.name} logged in`);
     deps.playersChanged();
@@ -133,7 +134,14 @@ export function createGameServer(deps: GameDeps) {
     if (message.kind === 'text') return login(s, message.fields);
     if (message.kind === 'game') return gameMessage(s, message.fields);
     if (!s.name || !s.world) return;
-    if (message.header.tankType === TANK.state) return flow.move(s, message.header);
+    if (message.header.tankType === TANK.state) {
+      // A position the player could not have reached is not taken (nor relayed): the reach of punches and
+      // placing is measured from the accepted one, and the client is put back there.
+      if (!plausibleMove(s, s.world, message.header, now()))
+        return send(s, encodeCall('OnSetPos', [{ type: 'vec2', value: [s.x, s.y] }], s.netId));
+      s.movedAt = now();
+      return flow.move(s, message.header);
+    }
     if (message.header.tankType === TANK.tileChange) return flow.tileChange(s, message.header);
   };
 
@@ -145,6 +153,8 @@ export function createGameServer(deps: GameDeps) {
         loginTried: false,
         x: 0,
         y: 0,
+        movedAt: now(),
+        chatTimes: [],
         inventory: [],
         rate: { start: now(), count: 0 },
         closing: false,
@@ -200,6 +210,16 @@ export function createGameServer(deps: GameDeps) {
         n++;
       }
       return n;
+    },
+    /** A control API edit of a world reaches the players in it (world-flow.ts, worldEdited). */
+    worldEdited: (name: string) => flow.worldEdited(name),
+    /** A control API edit of a player reaches their session: the stored inventory replaces the one held. */
+    playerEdited(name: string) {
+      const s = byName.get(name.toLowerCase());
+      const player = s && players.get(name);
+      if (!s || !player) return;
+      s.inventory = player.inventory.filter(([, n]) => n > 0).map(([id, n]) => [id, n]);
+      flow.resendInventory(s);
     },
     saveAll: () => live.saveAll(),
     /** Everyone leaves (worlds saved) and every peer is told to go. */

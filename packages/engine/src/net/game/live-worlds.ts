@@ -19,7 +19,17 @@ export interface LiveWorld {
   hits: Map<number, number>;
   dirty: boolean;
   timer: NodeJS.Timeout | null;
+  /** Let go after a control API edit deleted or locked it: it is never written again. */
+  dropped?: boolean;
 }
+
+/** Why a world cannot be entered (shown to the player). */
+export interface Refusal {
+  refused: string;
+}
+
+/** What a control API edit did to a world players are in. */
+export type Reloaded = { world: LiveWorld; gone?: 'deleted' | 'locked' };
 
 /** World names a player may type: 1-24 letters or digits. */
 export const WORLD_NAME = /^[A-Za-z0-9]{1,24}$/;
@@ -35,7 +45,7 @@ export function createLiveWorlds(repo: WorldsRepo, log: Logger) {
   const save = (w: LiveWorld) => {
     if (w.timer) clearTimeout(w.timer);
     w.timer = null;
-    if (!w.dirty) return;
+    if (!w.dirty || w.dropped) return;
     try {
       repo.save(w.name, w.meta, w.tiles);
       w.dirty = false;
@@ -45,20 +55,25 @@ export function createLiveWorlds(repo: WorldsRepo, log: Logger) {
   };
 
   return {
-    /** The live world, or it loaded (or created when unknown); 'locked' or 'invalid' when it may not be entered. */
-    open(raw: string): LiveWorld | 'locked' | 'invalid' {
-      if (!WORLD_NAME.test(raw)) return 'invalid';
+    /**
+     * The live world, or it loaded, or created when unknown and `mayCreate` gives no reason against it; a
+     * refusal when it may not be entered.
+     */
+    open(raw: string, mayCreate: () => string | undefined): LiveWorld | Refusal {
+      if (!WORLD_NAME.test(raw)) return { refused: 'That world name is not valid.' };
       const name = raw.toUpperCase();
       const held = live.get(name);
       // The World Manager may lock a world while it is held: the stored row decides.
       const stored = repo.getStored(name);
-      if (stored?.d_weather === WORLD_LOCKED) return 'locked';
+      if (stored?.d_weather === WORLD_LOCKED) return { refused: 'That world is locked.' };
       if (held) return held;
       let w: LiveWorld;
       if (stored) {
         const { name: _n, id: _id, tiles, ...meta } = stored;
         w = { name, meta, tiles, players: new Set(), hits: new Map(), dirty: false, timer: null };
       } else {
+        const refused = mayCreate();
+        if (refused) return { refused };
         const meta = defaultWorldMeta();
         const tiles = generateWorld(seededRandom(Date.now()), meta.width, meta.height);
         w = { name, meta, tiles, players: new Set(), hits: new Map(), dirty: true, timer: null };
@@ -76,7 +91,29 @@ export function createLiveWorlds(repo: WorldsRepo, log: Logger) {
     /** Saves a world its last player left and lets it go. */
     release(w: LiveWorld) {
       save(w);
-      if (w.players.size === 0) live.delete(w.name);
+      if (w.players.size === 0 && live.get(w.name) === w) live.delete(w.name);
+    },
+    /**
+     * After a control API edit of a world (upper-case name): a held copy takes the stored row, and what it had
+     * not saved yet is dropped (the edit is newer). A world deleted or locked is let go; its players must leave.
+     */
+    reload(name: string): Reloaded | undefined {
+      const w = live.get(name);
+      if (!w) return undefined;
+      if (w.timer) clearTimeout(w.timer);
+      w.timer = null;
+      w.dirty = false;
+      w.hits.clear();
+      const stored = repo.getStored(name);
+      if (!stored || stored.d_weather === WORLD_LOCKED) {
+        w.dropped = true;
+        live.delete(name);
+        return { world: w, gone: stored ? 'locked' : 'deleted' };
+      }
+      const { name: _n, id: _id, tiles, ...meta } = stored;
+      w.meta = meta;
+      w.tiles = tiles;
+      return { world: w };
     },
     /** How many players a world holds (upper-case name). */
     playersIn: (name: string) => live.get(name)?.players.size ?? 0,

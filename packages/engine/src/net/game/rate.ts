@@ -2,6 +2,12 @@
 export const PACKETS_PER_SECOND = 60;
 /** A peer sending this many in one second is disconnected: no client plays like that. */
 export const DISCONNECT_AT = PACKETS_PER_SECOND * 4;
+/** Chat lines a player may send per CHAT_WINDOW_MS: a spammer fills everyone's console, not the packet budget. */
+export const CHAT_LINES = 5;
+export const CHAT_WINDOW_MS = 5000;
+/** New worlds one player may create per WORLD_CREATION_WINDOW_MS (each is generated and stored for good). */
+export const WORLD_CREATIONS = 3;
+export const WORLD_CREATION_WINDOW_MS = 60_000;
 
 /** A fixed one-second window per peer. */
 export interface RateWindow {
@@ -18,4 +24,15 @@ export function admit(w: RateWindow, now: number): 'ok' | 'drop' | 'cut' {
   w.count++;
   if (w.count >= DISCONNECT_AT) return 'cut';
   return w.count > PACKETS_PER_SECOND ? 'drop' : 'ok';
+}
+
+/**
+ * A sliding window: true (and `now` is recorded) when fewer than `limit` of `times` lie within the last
+ * `windowMs`. Unlike the packet window it cannot be doubled at a window's edge.
+ */
+export function allow(times: number[], limit: number, windowMs: number, now: number): boolean {
+  while (times.length > 0 && now - (times[0] as number) >= windowMs) times.shift();
+  if (times.length >= limit) return false;
+  times.push(now);
+  return true;
 }

@@ -17,8 +17,13 @@ export interface Session {
   /** Set once items.dat was sent: a client asking again gets nothing (a megabyte per ask would be a free amplifier). */
   itemsSent?: boolean;
   world?: LiveWorld;
+  /** The last position the server accepted (movement.ts): what the reach of punches and placing is measured from. */
   x: number;
   y: number;
+  /** When that position was accepted (or set by the server: a spawn). */
+  movedAt: number;
+  /** Times of the recent chat lines (rate.ts, CHAT_LINES). */
+  chatTimes: number[];
   inventory: [number, number][];
   rate: RateWindow;
   /** True once we decided to disconnect it: later packets are ignored. */

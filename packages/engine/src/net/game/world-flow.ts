@@ -7,13 +7,16 @@ import { encodeWorldData } from '../protocol/world-data.ts';
 import type { GameDeps } from './game-server.ts';
 import type { ItemsData } from './items-data.ts';
 import type { LiveWorld, LiveWorlds } from './live-worlds.ts';
+import { allow, CHAT_LINES, CHAT_WINDOW_MS } from './rate.ts';
 import type { Session } from './session.ts';
+import { createWorldQuota } from './world-quota.ts';
 
 const FIST = 18;
 const UNBREAKABLE = new Set([6, 8]); // main door, bedrock
 const REACH_TILES = 4;
 const CHAT_MAX = 120;
 const MENU_WORLDS = 30;
+const SLOW_DOWN = `\`4Slow down!\`\` You can chat ${CHAT_LINES} times every ${CHAT_WINDOW_MS / 1000} seconds.`;
 /** Drops control characters: they could forge console lines or break the client's markup. */
 const withoutControls = (text: string) =>
   [...text].filter((ch) => ch.charCodeAt(0) >= 32 && ch.charCodeAt(0) !== 127).join('');
@@ -29,6 +32,8 @@ interface FlowParts {
 /** The in-world part of the flow: menu, join, spawn, movement, chat, tiles, leave (steps 7 to 12). */
 export function createWorldFlow({ deps, live, send, consoleMessage, sessionOf }: FlowParts) {
   const { log, players } = deps;
+  const now = deps.now ?? Date.now;
+  const quota = createWorldQuota(deps.worlds, now);
   const everyone = (w: LiveWorld) => [...w.players].map(sessionOf).filter((s) => s !== undefined);
 
   const spawnText = (s: Session, local: boolean) =>
@@ -40,6 +45,20 @@ export function createWorldFlow({ deps, live, send, consoleMessage, sessionOf }:
     const at = i === -1 ? 0 : i;
     return { x: (at % w.meta.width) * 32, y: Math.floor(at / w.meta.width) * 32 };
   };
+  /** Spawning: the server sets the position, so the movement check starts from it. */
+  const placeAtDoor = (s: Session, w: LiveWorld) => {
+    const door = doorOf(w);
+    s.x = door.x;
+    s.y = door.y;
+    s.movedAt = now();
+  };
+  const worldPacket = (w: LiveWorld) =>
+    encodeTank(
+      tankHeader({ tankType: TANK.worldData }),
+      encodeWorldData({ name: w.name, width: w.meta.width, height: w.meta.height, fg: w.tiles.fg, bg: w.tiles.bg }),
+    );
+  const inventoryPacket = (s: Session) =>
+    encodeTank(tankHeader({ tankType: TANK.inventory }), encodeInventory(s.inventory));
 
   return {
     itemsDatPacket: (items: ItemsData) => encodeTank(tankHeader({ tankType: TANK.itemsDat }), items.deflated),
@@ -54,21 +73,13 @@ export function createWorldFlow({ deps, live, send, consoleMessage, sessionOf }:
 
     join(s: Session, raw: string) {
       if (s.world) this.leaveWorld(s);
-      const w = live.open(raw);
-      if (w === 'locked' || w === 'invalid') {
+      const w = live.open(raw, () => quota.refusal(s.userId));
+      if ('refused' in w) {
         send(s, encodeCall('OnFailedToEnterWorld', [1]));
-        return consoleMessage(s, w === 'locked' ? 'That world is locked.' : 'That world name is not valid.');
+        return consoleMessage(s, w.refused);
       }
-      const door = doorOf(w);
-      s.x = door.x;
-      s.y = door.y;
-      send(
-        s,
-        encodeTank(
-          tankHeader({ tankType: TANK.worldData }),
-          encodeWorldData({ name: w.name, width: w.meta.width, height: w.meta.height, fg: w.tiles.fg, bg: w.tiles.bg }),
-        ),
-      );
+      placeAtDoor(s, w);
+      send(s, worldPacket(w));
       const there = everyone(w);
       w.players.add(s.netId);
       s.world = w;
@@ -77,7 +88,7 @@ export function createWorldFlow({ deps, live, send, consoleMessage, sessionOf }:
         send(o, encodeCall('OnSpawn', [spawnText(s, false)]));
         send(s, encodeCall('OnSpawn', [spawnText(o, false)]));
       }
-      send(s, encodeTank(tankHeader({ tankType: TANK.inventory }), encodeInventory(s.inventory)));
+      send(s, inventoryPacket(s));
       consoleMessage(s, `World ${w.name} entered. There are ${there.length} other people here.`);
       log.info(`${s.name} entered ${w.name}`);
       deps.playersChanged();
@@ -111,6 +122,7 @@ export function createWorldFlow({ deps, live, send, consoleMessage, sessionOf }:
       // Control characters could forge console lines or break the client's markup.
       const text = withoutControls(raw).replace(/\s+/g, ' ').trim().slice(0, CHAT_MAX);
       if (!w || !text) return;
+      if (!allow(s.chatTimes, CHAT_LINES, CHAT_WINDOW_MS, now())) return consoleMessage(s, SLOW_DOWN);
       const bubble = encodeCall('OnTalkBubble', [s.netId, text, 0], s.netId);
       const line = encodeCall('OnConsoleMessage', [`CP:0_PL:0_OID:_CT:[W]_ <${s.name}> ${text}`]);
       for (const o of everyone(w)) {
@@ -142,6 +154,7 @@ export function createWorldFlow({ deps, live, send, consoleMessage, sessionOf }:
         const slot = s.inventory.find(([id, n]) => id === h.value && n > 0);
         if (fg[i] || !slot || h.value <= 0 || h.value > 0xffff) return;
         slot[1]--;
+        if (slot[1] === 0) s.inventory.splice(s.inventory.indexOf(slot), 1);
         players.giveItem(s.name as string, h.value, -1);
         fg[i] = h.value;
       }
@@ -150,6 +163,41 @@ export function createWorldFlow({ deps, live, send, consoleMessage, sessionOf }:
         tankHeader({ tankType: TANK.tileChange, netId: s.netId, value: h.value, punchX: x, punchY: y }),
       );
       for (const o of everyone(w)) send(o, change);
+    },
+
+    /** Sends the session's inventory again (after the Player Database changed it). */
+    resendInventory(s: Session) {
+      if (s.world) send(s, inventoryPacket(s));
+    },
+
+    /**
+     * After a control API edit of a world: its players get the stored world at once and spawn at its door (the
+     * edit may have moved or covered where they stood); when it was deleted or locked they go to the menu.
+     */
+    worldEdited(name: string) {
+      const edited = live.reload(name);
+      if (!edited) return;
+      const { world: w, gone } = edited;
+      const here = everyone(w);
+      if (gone) {
+        w.players.clear();
+        for (const s of here) {
+          s.world = undefined;
+          this.worldMenu(s);
+          consoleMessage(s, `This world was ${gone} by the server owner.`);
+        }
+        deps.playersChanged();
+      } else {
+        const data = worldPacket(w);
+        for (const s of here) placeAtDoor(s, w);
+        for (const s of here) {
+          send(s, data);
+          send(s, encodeCall('OnSpawn', [spawnText(s, true)]));
+          for (const o of here) if (o !== s) send(s, encodeCall('OnSpawn', [spawnText(o, false)]));
+          consoleMessage(s, 'This world was changed by the server owner.');
+        }
+      }
+      log.info(`${w.name} was ${gone ?? 'changed'} from the control API with ${here.length} players in it`);
     },
   };
 }
