@@ -1,6 +1,6 @@
 // Game speed (issue 13, "Speed"): N headless bots (packages/gtclient) in one world of one hosted server, each
 // moving at 20 updates/s; for each N: p99 state-update latency (a bot's move sent -> another bot receiving the
-// relayed state; the x coordinate carries a per-bot sequence number), engine CPU % (/proc/<pid>/stat) and RSS
+// relayed state; the xSpeed field carries a per-bot sequence number), engine CPU % (/proc/<pid>/stat) and RSS
 // per player. Every bot receives every other bot's moves; OBSERVERS of them (10) time them, the others do not decode
 // them (one process decoding 200 x 199 x 20 states a second would measure itself). Then gateway logins per second (signed token -> ENet front -> engine login, concurrently, ~5 s).
 // Goals: 200 players in one world on one core (p99 < 100 ms), 100 logins/s.
@@ -129,7 +129,7 @@ for (const n of STEPS) {
       observers++;
       bot.on('tank', (t: Tank) => {
         if (!recording || t.type !== TankType.state) return;
-        const sent = sendTimes.get(t.netId)?.[t.x % RING];
+        const sent = sendTimes.get(t.netId)?.[t.xSpeed % RING];
         if (sent) latencies.push(performance.now() - sent);
       });
     }
@@ -155,7 +155,7 @@ for (const n of STEPS) {
           b.times[x] = performance.now();
           if (recording) expected += observers - (b.observer ? 1 : 0);
           try {
-            b.bot.move(x, door.y);
+            b.bot.move(door.x + (b.seq % 16), door.y, { x }); // a few pixels to and fro; xSpeed carries the key
           } catch {}
         }, 1000 / HZ);
         timers[i] = t;

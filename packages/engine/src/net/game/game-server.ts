@@ -56,10 +56,20 @@ export function createGameServer(deps: GameDeps) {
   const send = (s: Session, data: Buffer) => {
     if (!s.closing) host?.send(s.peer, data);
   };
+  const sendUnreliable = (s: Session, data: Buffer) => {
+    if (!s.closing) host?.sendUnreliable(s.peer, data);
+  };
   const consoleMessage = (s: Session, text: string) => send(s, encodeCall('OnConsoleMessage', [text]));
   // Worlds hold net ids; every relay looks its players up here (a scan of the sessions made a move cost O(n²)).
   const byNetId = new Map<number, Session>();
-  const flow = createWorldFlow({ deps, live, send, consoleMessage, sessionOf: (netId) => byNetId.get(netId) });
+  const flow = createWorldFlow({
+    deps,
+    live,
+    send,
+    sendUnreliable,
+    consoleMessage,
+    sessionOf: (netId) => byNetId.get(netId),
+  });
 
   /** Says why, then lets the peer go once that is sent. */
   const drop = (s: Session, reason: string) => {

@@ -25,12 +25,14 @@ interface FlowParts {
   deps: GameDeps;
   live: LiveWorlds;
   send(s: Session, data: Buffer): void;
+  /** Sent once, never again: for movement, where a newer state replaces a lost one. */
+  sendUnreliable(s: Session, data: Buffer): void;
   consoleMessage(s: Session, text: string): void;
   sessionOf(netId: number): Session | undefined;
 }
 
 /** The in-world part of the flow: menu, join, spawn, movement, chat, tiles, leave (steps 7 to 12). */
-export function createWorldFlow({ deps, live, send, consoleMessage, sessionOf }: FlowParts) {
+export function createWorldFlow({ deps, live, send, sendUnreliable, consoleMessage, sessionOf }: FlowParts) {
   const { log, players } = deps;
   const now = deps.now ?? Date.now;
   const quota = createWorldQuota(deps.worlds, now);
@@ -113,7 +115,7 @@ export function createWorldFlow({ deps, live, send, consoleMessage, sessionOf }:
       // The hot path (every player's 20 moves a second to every other player): no intermediate arrays.
       for (const id of w.players) {
         const o = id === s.netId ? undefined : sessionOf(id);
-        if (o) send(o, relay);
+        if (o) sendUnreliable(o, relay);
       }
     },
 
