@@ -26,6 +26,7 @@ export type HeaderKind = 'new' | 'standard';
 
 const INTEGRITY_SIZE = 6;
 const CHECKSUM_SIZE = 4;
+const NO_CONNECT_ID = new Uint8Array(CHECKSUM_SIZE);
 
 /** Bytes of a header with sentTime plus the checksum. */
 export function headerOverhead(kind: HeaderKind): number {
@@ -142,12 +143,11 @@ export function openBody(datagram: Buffer, h: IncomingHeader, connectId: Buffer 
     if (!decoded || decoded.length === 0) return null;
     body = decoded;
   }
-  // The header is copied (it is small) so its checksum field can hold what the sender's held while computing.
-  const head = Buffer.from(datagram.subarray(0, h.size));
-  const desired = head.readUInt32BE(h.size - CHECKSUM_SIZE);
-  if (h.peerId !== MAXIMUM_PEER_ID && connectId) connectId.copy(head, h.size - CHECKSUM_SIZE, 0, 4);
-  else head.writeUInt32BE(0, h.size - CHECKSUM_SIZE);
-  return crc32(body, crc32(head)) === desired ? body : null;
+  // The checksum field held the connectID (or zeros) while the sender computed it: chained, nothing is copied.
+  const field = h.size - CHECKSUM_SIZE;
+  const desired = datagram.readUInt32BE(field);
+  const seed = h.peerId !== MAXIMUM_PEER_ID && connectId ? connectId.subarray(0, CHECKSUM_SIZE) : NO_CONNECT_ID;
+  return crc32(body, crc32(seed, crc32(datagram.subarray(0, field)))) === desired ? body : null;
 }
 
 export interface IncomingDatagram extends IncomingHeader {

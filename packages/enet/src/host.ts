@@ -134,7 +134,7 @@ export class EnetHost {
   sendUnreliable(id: number, data: Uint8Array, channelId = 0): void {
     const p = this.peers[id];
     if (!p || (p.state !== 'connected' && p.state !== 'disconnect-later') || channelId >= p.channelCount) return;
-    if (p.unreliable.length >= MAXIMUM_UNRELIABLE_QUEUED) {
+    if (p.unreliableCount >= MAXIMUM_UNRELIABLE_QUEUED) {
       this.stats.unreliableDropped++; // the flush has not run for a long while: newer states will follow
       return;
     }
@@ -397,8 +397,8 @@ export class EnetHost {
   /** Moves waiting commands into the window and writes everything due, packed into datagrams. */
   private flushPeer(p: Peer, now: number): void {
     p.admit(now, MINIMUM_RTO, INITIAL_RTO);
-    const congested = p.unreliable.length > 0 && this.socket.getSendQueueSize() > MAXIMUM_SOCKET_QUEUE;
-    if (congested) this.stats.unreliableDropped += p.unreliable.length;
+    const congested = p.unreliableCount > 0 && this.socket.getSendQueueSize() > MAXIMUM_SOCKET_QUEUE;
+    if (congested) this.stats.unreliableDropped += p.unreliableCount;
     p.pack(
       p.mtu - headerOverhead('standard'),
       (bytes) => allocateDatagram('standard', bytes),

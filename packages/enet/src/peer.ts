@@ -78,6 +78,8 @@ export class Peer {
    */
   readonly unreliable: Uint8Array[] = [];
   readonly unreliableFields: number[] = [];
+  /** How many of `unreliable` are queued: the arrays are overwritten, not emptied, so they keep their capacity. */
+  unreliableCount = 0;
   readonly reassembler: Reassembler;
   /** Per-channel reliable sequence numbers, the control channel (0xFF) among them. */
   private readonly sequences = new Uint16Array(256);
@@ -156,8 +158,11 @@ export class Peer {
 
   /** Queues an unreliable packet (it fits one datagram: the caller checked `unreliableRoom`). */
   queueUnreliable(channelId: number, data: Uint8Array, unreliableSequence: number): void {
-    this.unreliable.push(data);
-    this.unreliableFields.push(channelId, this.lastSequence(channelId), unreliableSequence);
+    const n = this.unreliableCount++;
+    this.unreliable[n] = data;
+    this.unreliableFields[n * 3] = channelId;
+    this.unreliableFields[n * 3 + 1] = this.lastSequence(channelId);
+    this.unreliableFields[n * 3 + 2] = unreliableSequence;
   }
 
   /**
@@ -166,11 +171,12 @@ export class Peer {
    */
   pack(room: number, open: (bytes: number) => Buffer, sent: (datagram: Buffer) => void, dropUnreliable: boolean) {
     const commands = this.outgoing;
-    const payloads = dropUnreliable ? [] : this.unreliable;
+    const payloads = this.unreliable;
     const fields = this.unreliableFields;
+    const queued = dropUnreliable ? 0 : this.unreliableCount;
     let c = 0;
     let u = 0;
-    while (c < commands.length || u < payloads.length) {
+    while (c < commands.length || u < queued) {
       // Measure what fits (a lone command larger than the room still goes: fragments are cut to fit).
       let size = 0;
       let cEnd = c;
@@ -205,8 +211,7 @@ export class Peer {
       sent(out);
     }
     commands.length = 0;
-    this.unreliable.length = 0;
-    fields.length = 0;
+    this.unreliableCount = 0;
   }
 
   /** Queues again what is overdue, oldest first; how many, or 'timeout' when one waited past `timeoutMs`. */

@@ -108,6 +108,23 @@ describe('with our client (new-packet header)', async () => {
     await until(() => (heard.disconnects.includes(peer) ? true : undefined), 5000, 'disconnect');
   });
 
+  test('many unreliable packets are packed into several datagrams and arrive in order', async () => {
+    const client = new EnetClient();
+    const got: string[] = [];
+    client.on('packet', (d: Buffer) => got.push(d.toString()));
+    const connects = heard.connects.length;
+    await client.connect('127.0.0.1', host.port);
+    const peer = await until(() => heard.connects[connects], 5000, 'connect');
+    const sentBefore = host.stats.datagramsOut;
+    const moves = Array.from({ length: 100 }, (_, i) => `${String(i).padStart(3, '0')} ${'m'.repeat(200)}`);
+    for (const m of moves) host.sendUnreliable(peer, Buffer.from(m));
+    await until(() => (got.length >= 100 ? true : undefined), 5000, 'moves');
+    assert.deepEqual(got, moves);
+    const datagrams = host.stats.datagramsOut - sentBefore;
+    assert.ok(datagrams >= 16 && datagrams <= 20, `~20.8 KB in 1400-byte datagrams, not one each: ${datagrams}`);
+    await client.disconnect();
+  });
+
   test('a client that goes silent times out, and its slot is free again', async () => {
     const client = new EnetClient();
     const left = heard.disconnects.length;
