@@ -34,10 +34,17 @@ const CLK_TCK = 100;
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+/** User and system CPU ticks of a process. */
 const cpuTicks = (pid: number) => {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return Number(f[11]) + Number(f[12]);
+  return { user: Number(f[11]), system: Number(f[12]) };
+};
+/** Machine-wide UDP datagrams sent (/proc/net/snmp): engine and bots together, loopback included. */
+const udpOut = () => {
+  const lines = readFileSync('/proc/net/snmp', 'utf8').split('\n').filter((l) => l.startsWith('Udp:'));
+  const [names, values] = lines.map((l) => l.split(/\s+/));
+  return Number(values?.[names?.indexOf('OutDatagrams') ?? -1] ?? 0);
 };
 const rssMb = (pid: number) =>
   Number(/^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
@@ -168,13 +175,18 @@ for (const n of STEPS) {
   expected = 0;
   const ticks0 = cpuTicks(pid);
   const ours0 = process.cpuUsage();
+  const udp0 = udpOut();
   const t0 = performance.now();
   recording = true;
   await sleep(SECONDS * 1000);
   recording = false;
   const elapsed = (performance.now() - t0) / 1000;
-  const cpu = ((cpuTicks(pid) - ticks0) / CLK_TCK / elapsed) * 100;
+  const ticks = cpuTicks(pid);
+  const percent = (t: number) => (t / CLK_TCK / elapsed) * 100;
+  const cpu = percent(ticks.user - ticks0.user + ticks.system - ticks0.system);
+  const cpuSystem = percent(ticks.system - ticks0.system);
   const ours = process.cpuUsage(ours0);
+  const datagrams = (udpOut() - udp0) / elapsed;
   const botsCpu = ((ours.user + ours.system) / 1e6 / elapsed) * 100;
   for (const t of timers) {
     clearTimeout(t);
@@ -190,7 +202,7 @@ for (const n of STEPS) {
   if (ok) largestOk = n;
   const line =
     `N=${String(n).padStart(3)}  p50 ${p50.toFixed(1)} ms  p99 ${p99.toFixed(1)} ms  delivered ${delivered.toFixed(1)}% ` +
-    `(${received}/${expected})  engine CPU ${cpu.toFixed(0)}% (bots ${botsCpu.toFixed(0)}%)  RSS ${rss.toFixed(1)} MB ` +
+    `(${received}/${expected})  engine CPU ${cpu.toFixed(0)}% (${cpuSystem.toFixed(0)}% in the kernel) (bots ${botsCpu.toFixed(0)}%)  UDP ${(datagrams / 1000).toFixed(1)}k datagrams/s  RSS ${rss.toFixed(1)} MB ` +
     `(${((rss - idleRss) / n).toFixed(2)} MB/player over idle ${idleRss.toFixed(1)} MB)  logins+joins ${joinSeconds.toFixed(1)} s`;
   console.log(line);
   results.push(line);

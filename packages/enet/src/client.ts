@@ -7,7 +7,9 @@ import { createSocket, type Socket } from 'node:dgram';
 import { EventEmitter } from 'node:events';
 import { decodeDatagram, encodeDatagram, OUTGOING_OVERHEAD } from './datagram.ts';
 import {
+  COMMAND_MASK,
   CONTROL_CHANNEL,
+  Command,
   encodeAcknowledge,
   encodeConnect,
   encodeDisconnect,
@@ -17,9 +19,10 @@ import {
   encodeSendReliable,
   MAXIMUM_PEER_ID,
   type ParsedCommand,
-  parseCommands,
+  parseCommand,
   SEND_FRAGMENT_SIZE,
   SEND_RELIABLE_SIZE,
+  SEND_UNRELIABLE_SIZE,
 } from './protocol.ts';
 import { Reassembler } from './reassembly.ts';
 
@@ -301,29 +304,43 @@ export class EnetClient extends EventEmitter {
 
   private receive(msg: Buffer): void {
     if (this.state === 'closed') return;
-    let commands: ParsedCommand[] | null = null;
-    let sentTime: number | null = null;
+    let d: ReturnType<typeof decodeDatagram> = null;
     try {
-      const d = decodeDatagram(msg, this.connectId);
-      if (d && (this.state !== 'connected' || d.sessionId === this.incomingSessionId)) {
-        commands = parseCommands(d.body);
-        if (d.compressed) this.stats.compressedReceived++;
-        sentTime = d.sentTime;
-      }
+      d = decodeDatagram(msg, this.connectId);
     } catch {
-      commands = null;
+      d = null; // a body the range coder cannot walk
     }
-    if (!commands) {
+    if (!d || (this.state === 'connected' && d.sessionId !== this.incomingSessionId)) {
       this.stats.dropped++;
       return;
     }
+    if (d.compressed) this.stats.compressedReceived++;
     this.stats.datagramsReceived++;
     this.lastReceivedAt = this.now();
-    for (const c of commands) {
-      if (this.isClosed()) return;
-      this.handle(c, sentTime);
+    // Commands in order, as ENet does: a truncated or unknown one ends the datagram. Unreliable ones (others'
+    // movement, most of what a busy world sends) are read in place.
+    const body = d.body;
+    for (let pos = 0; pos < body.length && !this.isClosed(); ) {
+      if (((body[pos] ?? 0) & COMMAND_MASK) === Command.sendUnreliable && body.length - pos >= SEND_UNRELIABLE_SIZE) {
+        const channel = body[pos + 1] ?? 0;
+        const end = pos + SEND_UNRELIABLE_SIZE + body.readUInt16BE(pos + 6);
+        if (end > body.length) break;
+        const current = this.reassembler.currentUnreliable(
+          channel,
+          body.readUInt16BE(pos + 2),
+          body.readUInt16BE(pos + 4),
+        );
+        if (current && channel < CHANNEL_COUNT)
+          this.emit('packet', body.subarray(pos + SEND_UNRELIABLE_SIZE, end), channel);
+        pos = end;
+        continue;
+      }
+      const read = parseCommand(body, pos);
+      if (!read) break;
+      this.handle(read.command, d.sentTime);
+      pos = read.next;
     }
-    this.flush();
+    if (this.pending.length > 0 || this.waiting.length > 0) this.flush();
   }
 
   private handle(c: ParsedCommand, sentTime: number | null): void {

@@ -49,7 +49,7 @@ export function withDefaults(options: HostOptions): HostSettings {
     timeoutMs: options.timeoutMs ?? 15_000,
     connectTimeoutMs: options.connectTimeoutMs ?? 5000,
     pingIntervalMs: options.pingIntervalMs ?? 1000,
-    flushIntervalMs: options.flushIntervalMs ?? 5,
+    flushIntervalMs: options.flushIntervalMs ?? 10,
     maxQueuedBytes: options.maxQueuedBytes ?? 16 * 1024 * 1024,
   };
 }

@@ -40,6 +40,7 @@ import {
   parseCommand,
 } from './protocol.ts';
 import type { ReassemblyLimits } from './reassembly.ts';
+import { sendsAtOnce } from './udp-socket.ts';
 
 const HOST_MTU = 1400;
 const MINIMUM_MTU = 576;
@@ -70,6 +71,9 @@ export class EnetHost {
   private readonly sessions: { incoming: number; outgoing: number }[] = [];
   private readonly perAddress = new Map<string, number>();
   private readonly dirty = new Set<Peer>();
+  /** Where datagrams are packed (see transmit). */
+  private scratch = Buffer.allocUnsafeSlow(MAXIMUM_MTU);
+  private readonly reuseScratch: boolean;
   private readonly epoch = performance.now();
   private count = 0;
   private flushTimer: NodeJS.Timeout | NodeJS.Immediate | null = null;
@@ -79,6 +83,7 @@ export class EnetHost {
 
   constructor(options: HostOptions, events: HostEvents) {
     this.socket = options.socket;
+    this.reuseScratch = sendsAtOnce(options.socket);
     this.port = options.socket.address().port;
     this.events = events;
     this.header = options.header ?? 'new';
@@ -401,7 +406,10 @@ export class EnetHost {
     if (congested) this.stats.unreliableDropped += p.unreliableCount;
     p.pack(
       p.mtu - headerOverhead('standard'),
-      (bytes) => allocateDatagram('standard', bytes),
+      (bytes) =>
+        this.reuseScratch
+          ? this.scratch.subarray(0, headerOverhead('standard') + bytes)
+          : allocateDatagram('standard', bytes),
       (datagram) => this.transmit(p, datagram, now),
       congested,
     );
@@ -431,6 +439,13 @@ export class EnetHost {
     // No callback: a failed send is a lost datagram (reliable commands are sent again), and a callback costs a
     // tick per datagram.
     this.socket.send(sealed, p.port, p.address);
+    // Datagrams are built in one scratch buffer (on a socket that sends at once): a busy world sends tens of
+    // thousands a second, and a fresh buffer each is most of the engine's garbage. The kernel copies a datagram it
+    // takes at once; one it could not take waits in the socket's queue holding our buffer, so the scratch is then
+    // given up for a new one.
+    if (sealed.buffer === this.scratch.buffer && this.socket.getSendQueueCount() > 0) {
+      this.scratch = Buffer.allocUnsafeSlow(MAXIMUM_MTU);
+    }
   }
 
   private startTicker(): void {

@@ -93,10 +93,15 @@ export class Reassembler {
    * is dropped rather than held (it is unreliable: a newer one follows).
    */
   private current(c: Extract<ParsedCommand, { kind: 'unreliable' }>): boolean {
-    const lastReliable = ((this.expected.get(c.channelId) ?? 1) - 1) & 0xffff;
-    if (c.reliableSequence !== lastReliable) return false;
-    if (c.unreliableSequence <= (this.lastUnreliable.get(c.channelId) ?? 0)) return false;
-    this.lastUnreliable.set(c.channelId, c.unreliableSequence);
+    return this.currentUnreliable(c.channelId, c.reliableSequence, c.unreliableSequence);
+  }
+
+  /** The same rule from the command's fields (a receiver reading unreliable commands in place). */
+  currentUnreliable(channelId: number, reliableSequence: number, unreliableSequence: number): boolean {
+    const lastReliable = ((this.expected.get(channelId) ?? 1) - 1) & 0xffff;
+    if (reliableSequence !== lastReliable) return false;
+    if (unreliableSequence <= (this.lastUnreliable.get(channelId) ?? 0)) return false;
+    this.lastUnreliable.set(channelId, unreliableSequence);
     return true;
   }
 

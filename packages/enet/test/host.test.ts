@@ -10,6 +10,7 @@ import { Host } from 'growtopia.js';
 import { EnetClient } from '../src/client.ts';
 import { EnetHost } from '../src/host.ts';
 import type { HostOptions } from '../src/host-options.ts';
+import { createHostSocket } from '../src/udp-socket.ts';
 import { freeUdpPort, until } from './native-host.ts';
 
 interface Heard {
@@ -19,7 +20,7 @@ interface Heard {
 }
 
 async function startHost(options: Partial<Omit<HostOptions, 'socket'>> = {}) {
-  const socket: Socket = createSocket('udp4');
+  const socket: Socket = createHostSocket();
   await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
   const heard: Heard = { connects: [], packets: [], disconnects: [] };
   const host = new EnetHost(
