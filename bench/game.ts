@@ -42,7 +42,9 @@ const cpuTicks = (pid: number) => {
 };
 /** Machine-wide UDP datagrams sent (/proc/net/snmp): engine and bots together, loopback included. */
 const udpOut = () => {
-  const lines = readFileSync('/proc/net/snmp', 'utf8').split('\n').filter((l) => l.startsWith('Udp:'));
+  const lines = readFileSync('/proc/net/snmp', 'utf8')
+    .split('\n')
+    .filter((l) => l.startsWith('Udp:'));
   const [names, values] = lines.map((l) => l.split(/\s+/));
   return Number(values?.[names?.indexOf('OutDatagrams') ?? -1] ?? 0);
 };

@@ -139,7 +139,7 @@ export class EnetHost {
   sendUnreliable(id: number, data: Uint8Array, channelId = 0): void {
     const p = this.peers[id];
     if (!p || (p.state !== 'connected' && p.state !== 'disconnect-later') || channelId >= p.channelCount) return;
-    if (p.unreliableCount >= MAXIMUM_UNRELIABLE_QUEUED) {
+    if (p.unreliable.length >= MAXIMUM_UNRELIABLE_QUEUED) {
       this.stats.unreliableDropped++; // the flush has not run for a long while: newer states will follow
       return;
     }
@@ -349,6 +349,7 @@ export class EnetHost {
   }
 
   private enqueue(p: Peer, command: Buffer): void {
+    if (p.unreliable.length > 0) p.spillUnreliable();
     p.waiting.push(command);
     p.waitingBytes += command.length;
     this.markDirty(p);
@@ -402,8 +403,8 @@ export class EnetHost {
   /** Moves waiting commands into the window and writes everything due, packed into datagrams. */
   private flushPeer(p: Peer, now: number): void {
     p.admit(now, MINIMUM_RTO, INITIAL_RTO);
-    const congested = p.unreliableCount > 0 && this.socket.getSendQueueSize() > MAXIMUM_SOCKET_QUEUE;
-    if (congested) this.stats.unreliableDropped += p.unreliableCount;
+    const congested = p.unreliable.length > 0 && this.socket.getSendQueueSize() > MAXIMUM_SOCKET_QUEUE;
+    if (congested) this.stats.unreliableDropped += p.unreliable.length;
     p.pack(
       p.mtu - headerOverhead('standard'),
       (bytes) =>

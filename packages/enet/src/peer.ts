@@ -3,6 +3,7 @@
 
 import { headerOverhead } from './datagram.ts';
 import {
+  encodeSendUnreliable,
   type HandshakeFields,
   SEND_FRAGMENT_SIZE,
   SEND_RELIABLE_SIZE,
@@ -78,8 +79,6 @@ export class Peer {
    */
   readonly unreliable: Uint8Array[] = [];
   readonly unreliableFields: number[] = [];
-  /** How many of `unreliable` are queued: the arrays are overwritten, not emptied, so they keep their capacity. */
-  unreliableCount = 0;
   readonly reassembler: Reassembler;
   /** Per-channel reliable sequence numbers, the control channel (0xFF) among them. */
   private readonly sequences = new Uint16Array(256);
@@ -158,11 +157,24 @@ export class Peer {
 
   /** Queues an unreliable packet (it fits one datagram: the caller checked `unreliableRoom`). */
   queueUnreliable(channelId: number, data: Uint8Array, unreliableSequence: number): void {
-    const n = this.unreliableCount++;
-    this.unreliable[n] = data;
-    this.unreliableFields[n * 3] = channelId;
-    this.unreliableFields[n * 3 + 1] = this.lastSequence(channelId);
-    this.unreliableFields[n * 3 + 2] = unreliableSequence;
+    this.unreliable.push(data);
+    this.unreliableFields.push(channelId, this.lastSequence(channelId), unreliableSequence);
+  }
+
+  /**
+   * Moves the queued unreliable commands, encoded, into `outgoing`: called before a reliable command is queued, so
+   * they leave in the order they were sent (each names the reliable sequence before it; sent after the next
+   * reliable one, a receiver would drop it as stale).
+   */
+  spillUnreliable(): void {
+    const fields = this.unreliableFields;
+    this.unreliable.forEach((payload, i) => {
+      this.outgoing.push(
+        encodeSendUnreliable(fields[i * 3] ?? 0, fields[i * 3 + 1] ?? 0, fields[i * 3 + 2] ?? 0, payload),
+      );
+    });
+    this.unreliable.length = 0;
+    fields.length = 0;
   }
 
   /**
@@ -173,7 +185,7 @@ export class Peer {
     const commands = this.outgoing;
     const payloads = this.unreliable;
     const fields = this.unreliableFields;
-    const queued = dropUnreliable ? 0 : this.unreliableCount;
+    const queued = dropUnreliable ? 0 : payloads.length;
     let c = 0;
     let u = 0;
     while (c < commands.length || u < queued) {
@@ -185,13 +197,10 @@ export class Peer {
         size += next.length;
         cEnd++;
       }
-      for (
-        let next = payloads[uEnd];
-        next && size + SEND_UNRELIABLE_SIZE + next.length <= room;
-        next = payloads[uEnd]
-      ) {
-        size += SEND_UNRELIABLE_SIZE + next.length;
-        uEnd++;
+      for (; uEnd < queued; uEnd++) {
+        const next = SEND_UNRELIABLE_SIZE + (payloads[uEnd] as Uint8Array).length;
+        if (size + next > room) break;
+        size += next;
       }
       if (cEnd === c && uEnd === u) break; // cannot happen (each fits alone); never loop on it
       const out = open(size);
@@ -211,7 +220,8 @@ export class Peer {
       sent(out);
     }
     commands.length = 0;
-    this.unreliableCount = 0;
+    payloads.length = 0;
+    fields.length = 0;
   }
 
   /** Queues again what is overdue, oldest first; how many, or 'timeout' when one waited past `timeoutMs`. */

@@ -5,12 +5,15 @@
 // That also lets a host build every datagram in one reused buffer (host.ts, transmit).
 
 import { createSocket, type Socket } from 'node:dgram';
+import { lookup } from 'node:dns';
+import { isIPv4 } from 'node:net';
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string, family: number) => void;
 
-/** dgram's lookup for a socket that is only given IPv4 literals. */
+/** dgram's lookup (for sends and for bind): an IPv4 literal at once, a name (a bind to HOST=localhost) by DNS. */
 function literalLookup(address: string, _options: unknown, callback: LookupCallback): void {
-  callback(null, address, 4);
+  if (isIPv4(address)) callback(null, address, 4);
+  else lookup(address, { family: 4 }, callback);
 }
 
 const literal = new WeakSet<Socket>();

@@ -122,6 +122,11 @@ describe('with our client (new-packet header)', async () => {
     await until(() => (got.length >= 100 ? true : undefined), 5000, 'moves');
     assert.deepEqual(got, moves);
     const datagrams = host.stats.datagramsOut - sentBefore;
+    // A state sent just before a reliable packet arrives before it (after it, a receiver drops it as stale).
+    host.sendUnreliable(peer, Buffer.from('last state'));
+    host.send(peer, Buffer.from('chat'));
+    await until(() => (got.length >= 102 ? true : undefined), 5000, 'state and chat');
+    assert.deepEqual(got.slice(100), ['last state', 'chat']);
     assert.ok(datagrams >= 16 && datagrams <= 20, `~20.8 KB in 1400-byte datagrams, not one each: ${datagrams}`);
     await client.disconnect();
   });

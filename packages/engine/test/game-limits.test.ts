@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Bot, TankType } from '@canopy/gtclient';
+import { MOVE_BUDGET } from '../src/net/game/movement.ts';
 import { type BotEngine, enter, record, startBotEngine } from './support/bots.ts';
 import { buildPlayer, buildWorldWithDoor } from './support/factories.ts';
 
@@ -21,6 +22,7 @@ describe('game limits', () => {
       ['Ben', [[2, 10]]],
       ['Cat', [[2, 1]]],
       ['Dan', []],
+      ['Eve', []],
     ] as const)
       assert.equal(await put(`/players/${name}`, buildPlayer({ inventory })), 201);
     assert.equal(await put('/worlds/ARENA', buildWorldWithDoor(100, 20, DOOR)), 201);
@@ -74,6 +76,16 @@ describe('game limits', () => {
     const states = seen.seen.filter((e) => e.tank?.type === TankType.state).map((e) => [e.tank?.x, e.tank?.y]);
     assert.ok(!states.some(([x, y]) => x === 2900 || y === -40), `relayed ${JSON.stringify(states)}`);
     assert.deepEqual((await t.engine.request('GET', '/players/Ann')).body.inventory, [[2, 9]]);
+  });
+
+  it('does not let many small steps add up to a teleport (one distance budget, refilled at walking pace)', async () => {
+    const eve = await t.bot('eve');
+    await enter(eve, 'ARENA');
+    const putBack = eve.waitForCall('OnSetPos');
+    // 40 steps of 60 px at once: each within the slack, together 2,400 px in a few milliseconds.
+    for (let i = 1; i <= 40; i++) eve.move(SPAWN.x + 60 * i, SPAWN.y);
+    const [x] = (await putBack).args[0] as number[];
+    assert.ok(x !== undefined && x > SPAWN.x && x <= SPAWN.x + MOVE_BUDGET + 60, `stopped at ${x}`);
   });
 
   it('rate-limits chat per player (5 lines in 5 seconds) without holding up movement', async () => {

@@ -2,7 +2,7 @@
 import type { RemoteInfo, Socket } from 'node:dgram';
 import { gameServerKey } from '@canopy/contract/game-token';
 import { EnetHost } from '@canopy/enet';
-import { createGameServer, type GameServer } from './game/game-server.ts';
+import { createGameServer, type GameDeps, type GameServer } from './game/game-server.ts';
 import { type ItemsData, loadItemsData } from './game/items-data.ts';
 import type { GameNetworkOptions } from './game-network.ts';
 
@@ -25,7 +25,7 @@ export function wakeGame(
   socket: Socket,
   playersChanged: () => void,
   sleepAgain: () => void,
-  seenNonces: Map<string, number>,
+  kept: Pick<GameDeps, 'seenNonces' | 'worldCreations'>,
 ): Awake {
   const { log } = options;
   let items: Promise<ItemsData> | undefined;
@@ -40,7 +40,7 @@ export function wakeGame(
       return items;
     },
     playersChanged,
-    seenNonces,
+    ...kept,
   });
   const host = new EnetHost(
     { socket, peerLimit: options.peerLimit, header: options.standardHeader ? 'standard' : 'new' },

@@ -120,8 +120,9 @@ export async function bindGameNetwork(options: GameNetworkOptions): Promise<Game
     }
   };
 
-  // Used tokens, kept across sleep and wake: a token lives longer than the quiet time before a sleep.
-  const seenNonces = new Map<string, number>();
+  // Kept across sleep and wake: used tokens (a token lives longer than the quiet time before a sleep) and recent
+  // world creations (a sleep must not reset a player's quota).
+  const kept = { seenNonces: new Map<string, number>(), worldCreations: new Map<number, number[]>() };
 
   function wake(first: Buffer, from: RemoteInfo) {
     const held = socket;
@@ -146,7 +147,7 @@ export async function bindGameNetwork(options: GameNetworkOptions): Promise<Game
             for (const listener of listeners) listener();
           },
           () => void sleep(),
-          seenNonces,
+          kept,
         );
         awake = started;
         held.off('message', keep);

@@ -10,7 +10,7 @@ import { encodeCall } from '../protocol/variant.ts';
 import type { ItemsData } from './items-data.ts';
 import { createLiveWorlds } from './live-worlds.ts';
 import { checkLoginToken, createNonceBook } from './login.ts';
-import { plausibleMove } from './movement.ts';
+import { MOVE_BUDGET, takeMove } from './movement.ts';
 import { admit } from './rate.ts';
 import type { Session } from './session.ts';
 import { createWorldFlow } from './world-flow.ts';
@@ -37,6 +37,8 @@ export interface GameDeps {
   items: () => Promise<ItemsData>;
   /** Nonces of the tokens already used, kept by the caller across sleep and wake (login.ts). */
   seenNonces?: Map<string, number>;
+  /** Recent world creations per player id, kept by the caller across sleep and wake (world-quota.ts). */
+  worldCreations?: Map<number, number[]>;
   /** Called whenever players log in or out or move between worlds. */
   playersChanged: () => void;
   now?: () => number;
@@ -147,9 +149,8 @@ export function createGameServer(deps: GameDeps) {
     if (message.header.tankType === TANK.state) {
       // A position the player could not have reached is not taken (nor relayed): the reach of punches and
       // placing is measured from the accepted one, and the client is put back there.
-      if (!plausibleMove(s, s.world, message.header, now()))
+      if (!takeMove(s, s.world, message.header, now()))
         return send(s, encodeCall('OnSetPos', [{ type: 'vec2', value: [s.x, s.y] }], s.netId));
-      s.movedAt = now();
       return flow.move(s, message.header);
     }
     if (message.header.tankType === TANK.tileChange) return flow.tileChange(s, message.header);
@@ -164,6 +165,7 @@ export function createGameServer(deps: GameDeps) {
         x: 0,
         y: 0,
         movedAt: now(),
+        moveBudget: MOVE_BUDGET,
         chatTimes: [],
         inventory: [],
         rate: { start: now(), count: 0 },

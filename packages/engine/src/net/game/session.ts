@@ -22,6 +22,8 @@ export interface Session {
   y: number;
   /** When that position was accepted (or set by the server: a spawn). */
   movedAt: number;
+  /** Pixels the player may still move (movement.ts, takeMove). */
+  moveBudget: number;
   /** Times of the recent chat lines (rate.ts, CHAT_LINES). */
   chatTimes: number[];
   inventory: [number, number][];

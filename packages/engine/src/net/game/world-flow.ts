@@ -7,6 +7,7 @@ import { encodeWorldData } from '../protocol/world-data.ts';
 import type { GameDeps } from './game-server.ts';
 import type { ItemsData } from './items-data.ts';
 import type { LiveWorld, LiveWorlds } from './live-worlds.ts';
+import { placed } from './movement.ts';
 import { allow, CHAT_LINES, CHAT_WINDOW_MS } from './rate.ts';
 import type { Session } from './session.ts';
 import { createWorldQuota } from './world-quota.ts';
@@ -35,7 +36,7 @@ interface FlowParts {
 export function createWorldFlow({ deps, live, send, sendUnreliable, consoleMessage, sessionOf }: FlowParts) {
   const { log, players } = deps;
   const now = deps.now ?? Date.now;
-  const quota = createWorldQuota(deps.worlds, now);
+  const quota = createWorldQuota(deps.worlds, now, deps.worldCreations);
   const everyone = (w: LiveWorld) => [...w.players].map(sessionOf).filter((s) => s !== undefined);
 
   const spawnText = (s: Session, local: boolean) =>
@@ -50,9 +51,7 @@ export function createWorldFlow({ deps, live, send, sendUnreliable, consoleMessa
   /** Spawning: the server sets the position, so the movement check starts from it. */
   const placeAtDoor = (s: Session, w: LiveWorld) => {
     const door = doorOf(w);
-    s.x = door.x;
-    s.y = door.y;
-    s.movedAt = now();
+    placed(s, door.x, door.y, now());
   };
   const worldPacket = (w: LiveWorld) =>
     encodeTank(
@@ -109,8 +108,6 @@ export function createWorldFlow({ deps, live, send, sendUnreliable, consoleMessa
 
     move(s: Session, h: TankHeader) {
       const w = s.world as LiveWorld;
-      s.x = h.x;
-      s.y = h.y;
       const relay = encodeTank({ ...h, netId: s.netId, stateFlags: h.stateFlags & ~8 });
       // The hot path (every player's 20 moves a second to every other player): no intermediate arrays.
       for (const id of w.players) {

@@ -5,11 +5,10 @@ import { allow, WORLD_CREATION_WINDOW_MS, WORLD_CREATIONS } from './rate.ts';
 /**
  * Who may create a world by joining an unknown name. Every creation is stored for good, so both the server
  * (MAX_WORLDS) and each player (WORLD_CREATIONS a window, by player id so a new login does not reset it)
- * are bounded. Lives as long as the awake game network (a sleep comes after a quiet minute anyway); it holds
- * one entry per player who created a world, so it is bounded by MAX_WORLDS too.
+ * are bounded. `recent` is kept by the game network across sleep and wake; it holds one entry per player who
+ * created a world, so it is bounded by MAX_WORLDS too.
  */
-export function createWorldQuota(worlds: WorldsRepo, now: () => number) {
-  const recent = new Map<number, number[]>();
+export function createWorldQuota(worlds: WorldsRepo, now: () => number, recent = new Map<number, number[]>()) {
   return {
     /** Why `userId` may not create a world now, or undefined, in which case the creation is counted. */
     refusal(userId: number): string | undefined {
