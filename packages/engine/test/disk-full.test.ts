@@ -50,6 +50,8 @@ describe('control API on a full disk', () => {
       db,
       worlds: createWorldsRepo(db, { online: () => 0, inWorld: () => 0 }),
       players: createPlayersRepo(db),
+      // No game network here: nobody is in a world whose edit would reach them.
+      network: { worldChanged() {}, playerChanged() {}, kick: () => false },
       stopping: false,
     } as unknown as EngineContext;
     server = await startControlServer(ctx, dataRoutes, '127.0.0.1', 0);
