@@ -4,16 +4,7 @@
 // per `flushIntervalMs` per peer, so a busy world costs a few datagrams per peer per tick, not one per message.
 
 import type { RemoteInfo, Socket } from 'node:dgram';
-import {
-  allocateDatagram,
-  type HeaderKind,
-  headerOverhead,
-  type IncomingHeader,
-  MAXIMUM_MTU,
-  openBody,
-  readHeader,
-  sealDatagram,
-} from './datagram.ts';
+import { type HeaderKind, type IncomingHeader, MAXIMUM_MTU, openBody, readHeader } from './datagram.ts';
 import {
   DEFAULT_REASSEMBLY,
   type HostEvents,
@@ -21,6 +12,7 @@ import {
   type HostSettings,
   withDefaults,
 } from './host-options.ts';
+import { Outbox } from './outbox.ts';
 import { nextSessionIds, Peer } from './peer.ts';
 import {
   COMMAND_MASK,
@@ -30,8 +22,6 @@ import {
   encodeDisconnect,
   encodeDisconnectNow,
   encodePing,
-  encodeSendFragment,
-  encodeSendReliable,
   encodeVerifyConnect,
   FLAG_ACKNOWLEDGE,
   type HandshakeFields,
@@ -40,7 +30,6 @@ import {
   parseCommand,
 } from './protocol.ts';
 import type { ReassemblyLimits } from './reassembly.ts';
-import { sendsAtOnce } from './udp-socket.ts';
 
 const HOST_MTU = 1400;
 const MINIMUM_MTU = 576;
@@ -53,8 +42,6 @@ const TICK_MS = 10;
 const ACKNOWLEDGE_SIZE = 8;
 /** Unreliable packets one peer may have waiting for the next flush (a flush runs every few milliseconds). */
 const MAXIMUM_UNRELIABLE_QUEUED = 8192;
-/** Bytes the socket may hold unsent (the kernel's buffer is full) before unreliable packets are left out. */
-const MAXIMUM_SOCKET_QUEUE = 1024 * 1024;
 
 const isLoopback = (address: string) => address.startsWith('127.') || address === '::1';
 
@@ -71,9 +58,8 @@ export class EnetHost {
   private readonly sessions: { incoming: number; outgoing: number }[] = [];
   private readonly perAddress = new Map<string, number>();
   private readonly dirty = new Set<Peer>();
+  private readonly outbox: Outbox;
   /** Where datagrams are packed (see transmit). */
-  private scratch = Buffer.allocUnsafeSlow(MAXIMUM_MTU);
-  private readonly reuseScratch: boolean;
   private readonly epoch = performance.now();
   private count = 0;
   private flushTimer: NodeJS.Timeout | NodeJS.Immediate | null = null;
@@ -83,12 +69,12 @@ export class EnetHost {
 
   constructor(options: HostOptions, events: HostEvents) {
     this.socket = options.socket;
-    this.reuseScratch = sendsAtOnce(options.socket);
     this.port = options.socket.address().port;
     this.events = events;
     this.header = options.header ?? 'new';
     this.reassembly = options.reassembly ?? DEFAULT_REASSEMBLY;
     this.opts = withDefaults(options);
+    this.outbox = new Outbox(options.socket, this.opts.compress, this.stats);
     this.socket.on('message', (msg, rinfo) => this.receive(msg, rinfo));
   }
 
@@ -105,29 +91,7 @@ export class EnetHost {
       this.drop(p); // it does not acknowledge what we send: holding more for it helps nobody
       return;
     }
-    if (data.length <= p.reliableRoom()) {
-      this.enqueue(p, encodeSendReliable(channelId, p.nextSequence(channelId), data));
-    } else {
-      const fragmentLength = p.fragmentRoom();
-      const fragmentCount = Math.ceil(data.length / fragmentLength);
-      const startSequence = p.peekSequence(channelId);
-      for (let i = 0; i < fragmentCount; i++) {
-        const offset = i * fragmentLength;
-        this.enqueue(
-          p,
-          encodeSendFragment({
-            channelId,
-            sequence: p.nextSequence(channelId),
-            startSequence,
-            fragmentCount,
-            fragmentNumber: i,
-            totalLength: data.length,
-            fragmentOffset: offset,
-            payload: data.subarray(offset, offset + fragmentLength),
-          }),
-        );
-      }
-    }
+    for (const command of p.encodeReliable(channelId, data)) this.enqueue(p, command);
   }
 
   /**
@@ -368,7 +332,8 @@ export class EnetHost {
   /** Tells the peer once, without waiting, and frees its slot. */
   private drop(p: Peer): void {
     if (this.peers[p.id] !== p) return;
-    if (p.state !== 'connecting') this.write(p, encodeDisconnectNow(p.peekSequence(CONTROL_CHANNEL)), this.now());
+    if (p.state !== 'connecting')
+      this.outbox.sendAlone(p, encodeDisconnectNow(p.peekSequence(CONTROL_CHANNEL)), this.now());
     this.free(p);
   }
 
@@ -403,50 +368,7 @@ export class EnetHost {
   /** Moves waiting commands into the window and writes everything due, packed into datagrams. */
   private flushPeer(p: Peer, now: number): void {
     p.admit(now, MINIMUM_RTO, INITIAL_RTO);
-    const congested = p.unreliable.length > 0 && this.socket.getSendQueueSize() > MAXIMUM_SOCKET_QUEUE;
-    if (congested) this.stats.unreliableDropped += p.unreliable.length;
-    p.pack(
-      p.mtu - headerOverhead('standard'),
-      (bytes) =>
-        this.reuseScratch
-          ? this.scratch.subarray(0, headerOverhead('standard') + bytes)
-          : allocateDatagram('standard', bytes),
-      (datagram) => this.transmit(p, datagram, now),
-      congested,
-    );
-  }
-
-  /** Sends commands in a datagram of their own (a DISCONNECT that goes out before the slot is freed). */
-  private write(p: Peer, command: Buffer, now: number): void {
-    const datagram = allocateDatagram('standard', command.length);
-    command.copy(datagram, headerOverhead('standard'));
-    this.transmit(p, datagram, now);
-  }
-
-  private transmit(p: Peer, datagram: Buffer, now: number): void {
-    const sealed = sealDatagram(
-      {
-        kind: 'standard',
-        peerId: p.outgoingPeerId,
-        sessionId: p.outgoingSessionId,
-        sentTime: now,
-        connectId: p.connectId,
-        compress: this.opts.compress,
-      },
-      datagram,
-    );
-    p.lastSentAt = now;
-    this.stats.datagramsOut++;
-    // No callback: a failed send is a lost datagram (reliable commands are sent again), and a callback costs a
-    // tick per datagram.
-    this.socket.send(sealed, p.port, p.address);
-    // Datagrams are built in one scratch buffer (on a socket that sends at once): a busy world sends tens of
-    // thousands a second, and a fresh buffer each is most of the engine's garbage. The kernel copies a datagram it
-    // takes at once; one it could not take waits in the socket's queue holding our buffer, so the scratch is then
-    // given up for a new one.
-    if (sealed.buffer === this.scratch.buffer && this.socket.getSendQueueCount() > 0) {
-      this.scratch = Buffer.allocUnsafeSlow(MAXIMUM_MTU);
-    }
+    this.outbox.flush(p, now);
   }
 
   private startTicker(): void {

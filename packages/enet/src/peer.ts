@@ -3,6 +3,8 @@
 
 import { headerOverhead } from './datagram.ts';
 import {
+  encodeSendFragment,
+  encodeSendReliable,
   encodeSendUnreliable,
   type HandshakeFields,
   SEND_FRAGMENT_SIZE,
@@ -153,6 +155,26 @@ export class Peer {
       this.inFlightBytes += command.length;
       this.outgoing.push(command);
     }
+  }
+
+  /** One packet as reliable commands, numbered on the channel: one command, or fragments when it does not fit. */
+  encodeReliable(channelId: number, data: Uint8Array): Buffer[] {
+    if (data.length <= this.reliableRoom()) return [encodeSendReliable(channelId, this.nextSequence(channelId), data)];
+    const fragmentLength = this.fragmentRoom();
+    const fragmentCount = Math.ceil(data.length / fragmentLength);
+    const startSequence = this.peekSequence(channelId);
+    return Array.from({ length: fragmentCount }, (_, i) =>
+      encodeSendFragment({
+        channelId,
+        sequence: this.nextSequence(channelId),
+        startSequence,
+        fragmentCount,
+        fragmentNumber: i,
+        totalLength: data.length,
+        fragmentOffset: i * fragmentLength,
+        payload: data.subarray(i * fragmentLength, (i + 1) * fragmentLength),
+      }),
+    );
   }
 
   /** Queues an unreliable packet (it fits one datagram: the caller checked `unreliableRoom`). */
