@@ -49,15 +49,13 @@ export function signGameToken(
 }
 
 /**
- * Reads a token with one of its two keys: 'gateway' checks the first MAC, 'server' the second. Answers the
- * ticket, 'expired', or undefined for anything malformed or forged.
+ * How long after its expiry a token still serves as a returning player's saved sign-in
+ * (`/player/growid/checktoken`, ADR 0027): the client keeps the last token and sends it back instead of a password.
  */
-export function readGameToken(
-  token: string,
-  side: 'gateway' | 'server',
-  key: Buffer,
-  now: number,
-): GameTicket | 'expired' | undefined {
+export const GAME_TOKEN_REFRESH_WINDOW_MS = 30 * 86_400_000;
+
+// The ticket of a token whose `side` MAC is `key`'s, whatever its expiry; undefined for anything else.
+function verifiedTicket(token: string, side: 'gateway' | 'server', key: Buffer): GameTicket | undefined {
   if (typeof token !== 'string' || token.length > GAME_TOKEN_MAX_LENGTH) return undefined;
   const [payload, gatewayMac, serverMac, extra] = token.split('.');
   if (!payload || !gatewayMac || !serverMac || extra !== undefined) return undefined;
@@ -77,8 +75,42 @@ export function readGameToken(
     typeof ticket.growId !== 'string' ||
     typeof ticket.server !== 'string' ||
     typeof ticket.nonce !== 'string' ||
-    typeof ticket.exp !== 'number'
+    typeof ticket.exp !== 'number' ||
+    !Number.isFinite(ticket.exp)
   )
     return undefined;
+  return ticket;
+}
+
+/**
+ * Reads a token with one of its two keys: 'gateway' checks the first MAC, 'server' the second. Answers the
+ * ticket, 'expired', or undefined for anything malformed or forged.
+ */
+export function readGameToken(
+  token: string,
+  side: 'gateway' | 'server',
+  key: Buffer,
+  now: number,
+): GameTicket | 'expired' | undefined {
+  const ticket = verifiedTicket(token, side, key);
+  if (!ticket) return undefined;
   return ticket.exp <= now ? 'expired' : ticket;
+}
+
+/**
+ * Reads a saved sign-in: a token whose `side` MAC is valid and that expired at most `windowMs` before `now`
+ * (or has not expired yet). Answers the ticket, 'too_old' past the window, or undefined for anything malformed
+ * or forged. The gateway reads it with its key, then with the named server's key (a server deleted and made
+ * again under the same name has a new one, so its old players' tokens stop there).
+ */
+export function readRefreshableGameToken(
+  token: string,
+  side: 'gateway' | 'server',
+  key: Buffer,
+  now: number,
+  windowMs = GAME_TOKEN_REFRESH_WINDOW_MS,
+): GameTicket | 'too_old' | undefined {
+  const ticket = verifiedTicket(token, side, key);
+  if (!ticket) return undefined;
+  return ticket.exp + windowMs < now ? 'too_old' : ticket;
 }
