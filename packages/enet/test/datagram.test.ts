@@ -38,10 +38,10 @@ test('new-packet header: integrity words, peer and session, sentTime, then the b
     },
     ping,
   );
-  // r = 0x7FFF (rand() range), r ^ 17091 (0x42C3) = 0x3D3C, (0xFFFF & 0x61D2) | 0x920D = 0xF3DF,
-  // peerID 3 | session 2 << 12 | sent-time flag = 0xA003, sentTime 0x1234.
-  assert.deepEqual(d.subarray(0, 10), hex('7fff 3d3c f3df a003 1234'));
-  const expected = crc32(Buffer.concat([hex('7fff 3d3c f3df a003 1234 a1b2c3d4'), ping]));
+  // r = rand() % port: 0x7FFF (rand() range) % 17091 = 15676 (0x3D3C), r ^ 17091 (0x42C3) = 0x7FFF,
+  // (0xFFFF & 0x61D2) | 0x920D = 0xF3DF, peerID 3 | session 2 << 12 | sent-time flag = 0xA003, sentTime 0x1234.
+  assert.deepEqual(d.subarray(0, 10), hex('3d3c 7fff f3df a003 1234'));
+  const expected = crc32(Buffer.concat([hex('3d3c 7fff f3df a003 1234 a1b2c3d4'), ping]));
   assert.equal(d.readUInt32BE(10), expected);
   assert.deepEqual(d.subarray(14), ping);
 });
