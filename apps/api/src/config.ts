@@ -20,6 +20,33 @@ const ipv4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]
 const hostname =
   /^(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
 
+/** Let's Encrypt's production directory: CANOPY_ACME_DIRECTORY_URL's default. */
+export const LETS_ENCRYPT_DIRECTORY = 'https://acme-v02.api.letsencrypt.org/directory';
+
+// The login page's own host (CANOPY_LOGIN_HOST): a DNS name (not an address: a public CA certifies names)
+// with an optional port; lower-cased, as TLS server names are compared.
+const loginHostSchema = z
+  .string()
+  .trim()
+  .transform((v, ctx) => {
+    const m = /^([^:]+)(?::(\d{1,5}))?$/.exec(v);
+    const name = m?.[1]?.toLowerCase() ?? '';
+    const port = m?.[2] === undefined ? undefined : Number(m[2]);
+    if (!m || !hostname.test(name) || /^[\d.]+$/.test(name) || !name.includes('.')) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'must be a DNS name with an optional port, like login.example.com or login.example.com:8443 (no scheme, no path)',
+      });
+      return z.NEVER;
+    }
+    if (port !== undefined && (port < 1 || port > 65535)) {
+      ctx.addIssue({ code: 'custom', message: 'port must be 1-65535' });
+      return z.NEVER;
+    }
+    return { name, port };
+  });
+
 /** The first non-internal IPv4 address of this machine, else 127.0.0.1 (CANOPY_PUBLIC_IP's default). */
 export function detectPublicIp(interfaces = networkInterfaces()): string {
   for (const list of Object.values(interfaces))
@@ -104,6 +131,24 @@ const envSchema = z
     CANOPY_GATEWAY_UDP_PORT: z.coerce.number().int().min(0).max(65535).default(17091),
     CANOPY_GATEWAY_TLS_CERT: z.preprocess(emptyAsUndefined, z.string().optional()),
     CANOPY_GATEWAY_TLS_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+    CANOPY_LOGIN_HOST: z.preprocess(emptyAsUndefined, loginHostSchema.optional()),
+    CANOPY_LOGIN_TLS_CERT: z.preprocess(emptyAsUndefined, z.string().optional()),
+    CANOPY_LOGIN_TLS_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+    CANOPY_LOGIN_ACME: z.preprocess(emptyAsUndefined, z.enum(['on', 'off']).default('off')),
+    CANOPY_ACME_DIRECTORY_URL: z.preprocess(
+      emptyAsUndefined,
+      z.url({ protocol: /^https?$/ }).default(LETS_ENCRYPT_DIRECTORY),
+    ),
+    CANOPY_ACME_EMAIL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .trim()
+        .max(254)
+        .regex(/^[^\s@:,<>]+@[^\s@:,<>]+\.[^\s@:,<>]+$/, 'must be an email address')
+        .optional(),
+    ),
+    CANOPY_ACME_HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(80),
     CANOPY_START_SLOTS: z.coerce.number().int().min(0).max(100).default(1),
     CANOPY_START_SERVER_DAYS: z.coerce.number().min(0).max(3650).default(7),
     CANOPY_ENGINE_ENTRY: z.string().optional(),
@@ -147,6 +192,39 @@ const envSchema = z
         code: 'custom',
         path: [env.CANOPY_GATEWAY_TLS_CERT ? 'CANOPY_GATEWAY_TLS_KEY' : 'CANOPY_GATEWAY_TLS_CERT'],
         message: 'CANOPY_GATEWAY_TLS_CERT and CANOPY_GATEWAY_TLS_KEY are set together or not at all',
+      });
+    if (!env.CANOPY_LOGIN_TLS_CERT !== !env.CANOPY_LOGIN_TLS_KEY)
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.CANOPY_LOGIN_TLS_CERT ? 'CANOPY_LOGIN_TLS_KEY' : 'CANOPY_LOGIN_TLS_CERT'],
+        message: 'CANOPY_LOGIN_TLS_CERT and CANOPY_LOGIN_TLS_KEY are set together or not at all',
+      });
+    const loginCert = Boolean(env.CANOPY_LOGIN_TLS_CERT || env.CANOPY_LOGIN_TLS_KEY);
+    const acme = env.CANOPY_LOGIN_ACME === 'on';
+    if ((loginCert || acme) && !env.CANOPY_LOGIN_HOST)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CANOPY_LOGIN_HOST'],
+        message: `is required with ${acme ? 'CANOPY_LOGIN_ACME=on' : 'CANOPY_LOGIN_TLS_CERT'} (the name the certificate is for)`,
+      });
+    if (loginCert && acme)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CANOPY_LOGIN_ACME'],
+        message: 'give CANOPY_LOGIN_TLS_CERT/KEY or turn CANOPY_LOGIN_ACME on, not both',
+      });
+    if (env.NODE_ENV === 'production' && env.CANOPY_LOGIN_HOST && !loginCert && !acme)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CANOPY_LOGIN_HOST'],
+        message:
+          "needs a certificate the game's web view trusts in production: set CANOPY_LOGIN_TLS_CERT and CANOPY_LOGIN_TLS_KEY, or CANOPY_LOGIN_ACME=on",
+      });
+    if (acme && env.CANOPY_ACME_HTTP_PORT !== 0 && env.CANOPY_ACME_HTTP_PORT === env.CANOPY_GATEWAY_TLS_PORT)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CANOPY_ACME_HTTP_PORT'],
+        message: 'must differ from CANOPY_GATEWAY_TLS_PORT',
       });
 
     const udp = env.CANOPY_GATEWAY_UDP_PORT;
@@ -224,8 +302,26 @@ export interface Config {
     udpPort: number;
     /** PEM files; unset: a self-signed pair generated once into the data directory. */
     tls?: { certFile: string; keyFile: string };
+    /** The login page's own host (CANOPY_LOGIN_HOST, ADR 0027); unset: loginurl names the Host header asked for. */
+    login?: LoginHostConfig;
   };
 }
+
+/** The operator's login host and where its certificate comes from (ADR 0027). */
+export interface LoginHostConfig {
+  /** Lower-case DNS name: the TLS server name the login certificate is served for. */
+  name: string;
+  /** The port players' clients reach it on; unset: 443 (omitted from loginurl). */
+  port?: number;
+  /** The operator's PEM files for it. */
+  tls?: { certFile: string; keyFile: string };
+  /** Obtain and renew its certificate over ACME (HTTP-01). */
+  acme?: { directoryUrl: string; email?: string; httpPort: number };
+}
+
+/** What server_data.php's `loginurl|` names for a configured login host: `name[:port]`, no `:443`. */
+export const loginUrlOf = (login: LoginHostConfig) =>
+  login.port === undefined || login.port === 443 ? login.name : `${login.name}:${login.port}`;
 
 /** Reads and checks the environment; throws one message listing every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -292,6 +388,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         e.CANOPY_GATEWAY_TLS_CERT && e.CANOPY_GATEWAY_TLS_KEY
           ? { certFile: resolve(e.CANOPY_GATEWAY_TLS_CERT), keyFile: resolve(e.CANOPY_GATEWAY_TLS_KEY) }
           : undefined,
+      login: e.CANOPY_LOGIN_HOST && {
+        name: e.CANOPY_LOGIN_HOST.name,
+        port: e.CANOPY_LOGIN_HOST.port,
+        tls:
+          e.CANOPY_LOGIN_TLS_CERT && e.CANOPY_LOGIN_TLS_KEY
+            ? { certFile: resolve(e.CANOPY_LOGIN_TLS_CERT), keyFile: resolve(e.CANOPY_LOGIN_TLS_KEY) }
+            : undefined,
+        acme:
+          e.CANOPY_LOGIN_ACME === 'on'
+            ? {
+                directoryUrl: e.CANOPY_ACME_DIRECTORY_URL,
+                email: e.CANOPY_ACME_EMAIL,
+                httpPort: e.CANOPY_ACME_HTTP_PORT,
+              }
+            : undefined,
+      },
     },
   };
 }

@@ -5,7 +5,7 @@ import { gameServerKey, readGameToken } from '@canopy/contract/game-token';
 import { loadGatewayKey } from '../src/gateway/keys.ts';
 import { settingsRepo } from '../src/settings/settings.repo.ts';
 import { ownerWithServer } from './support/factories.ts';
-import { GATEWAY_ENV, gatewayLogin, gatewayRequest } from './support/gateway.ts';
+import { GATEWAY_ENV, gatewayLogin, gatewayRequest, pageError } from './support/gateway.ts';
 import { describeEachDatabase, type TestApi } from './support/harness.ts';
 import { waitForStatus } from './support/servers.ts';
 
@@ -19,12 +19,19 @@ async function serverRow(api: TestApi, name: string) {
   return api.ctx.servers.spec(full as import('../src/servers/servers.repo.ts').ServerRow);
 }
 
-/** A login call answered with an error: its status and text. */
+/**
+ * A login call answered with an error: the login page again (200, HTML, its CSP, no script) with the error
+ * shown; answers its code (x-canopy-error) and the text shown.
+ */
 async function refused(api: TestApi, fields: Record<string, string>) {
   const res = await gatewayLogin(api, fields);
-  const body = gatewayLoginResponseSchema.parse(res.body);
-  assert.equal(body.status, 'error', JSON.stringify(body));
-  return { status: res.status, message: body.message };
+  assert.equal(res.body, undefined, `a refusal is not JSON: ${JSON.stringify(res.body)}`);
+  assert.equal(res.status, 200);
+  assert.match(String(res.headers['content-type']), /^text\/html/);
+  assert.match(String(res.headers['content-security-policy']), /default-src 'none'/);
+  assert.doesNotMatch(res.html ?? '', /<script/);
+  assert.match(res.html ?? '', /<form method="post" action="\/player\/growid\/login\/validate"/);
+  return { code: res.code, message: pageError(res.html) };
 }
 
 describeEachDatabase(
@@ -99,15 +106,15 @@ describeEachDatabase(
 
     it('says which: wrong password, unknown GrowID (the same text), a taken name on create', async () => {
       assert.deepEqual(await refused(api(), { server: online, growId: 'Sprout1', password: 'nope' }), {
-        status: 401,
+        code: 'wrong_password',
         message: gatewayMessages.wrongPassword,
       });
       assert.deepEqual(await refused(api(), { server: online, growId: 'Nobody9', password: 'leafy-pw' }), {
-        status: 401,
+        code: 'wrong_password',
         message: gatewayMessages.wrongPassword,
       });
       assert.deepEqual(await refused(api(), { server: online, growId: 'SPROUT1', password: 'x', create: '1' }), {
-        status: 409,
+        code: 'name_taken',
         message: gatewayMessages.nameTaken('SPROUT1', online),
       });
     });
@@ -115,15 +122,15 @@ describeEachDatabase(
     it('says which: invalid GrowID, password or server name', async () => {
       const bad = (fields: Record<string, string>) => refused(api(), fields);
       assert.deepEqual(await bad({ server: online, growId: 'no spaces', password: 'pw' }), {
-        status: 400,
+        code: 'invalid',
         message: gatewayMessages.growIdInvalid,
       });
       assert.deepEqual(await bad({ server: online, growId: 'Fine1', password: '' }), {
-        status: 400,
+        code: 'invalid',
         message: gatewayMessages.passwordInvalid,
       });
       assert.deepEqual(await bad({ server: 'a/b', growId: 'Fine1', password: 'pw' }), {
-        status: 400,
+        code: 'invalid',
         message: gatewayMessages.serverNameInvalid,
       });
     });
@@ -134,11 +141,11 @@ describeEachDatabase(
         gatewayMessages.unknownServer('NoSuchOne'),
       );
       assert.deepEqual(await refused(api(), { server: offline, growId: 'Sprout1', password: 'pw' }), {
-        status: 503,
+        code: 'server_offline',
         message: gatewayMessages.serverOffline(offline),
       });
       assert.deepEqual(await refused(api(), { server: closed, growId: 'Sprout1', password: 'pw' }), {
-        status: 403,
+        code: 'owner_banned',
         message: gatewayMessages.ownerBanned(closed),
       });
       const spec = await serverRow(api(), online);
@@ -147,7 +154,7 @@ describeEachDatabase(
       assert.ok(control);
       await control.request('DELETE', '/players/Weed666');
       assert.deepEqual(await refused(api(), { server: online, growId: 'Weed666', password: 'pw-weed' }), {
-        status: 403,
+        code: 'growid_banned',
         message: gatewayMessages.growIdBanned('Weed666', online),
       });
     });
@@ -156,15 +163,15 @@ describeEachDatabase(
       await settingsRepo.save(api().ctx.db, { ...defaultSettings, maintenance: true });
       try {
         assert.deepEqual(await refused(api(), { server: online, growId: 'Sprout1', password: 'leafy-pw' }), {
-          status: 503,
+          code: 'maintenance',
           message: gatewayMessages.maintenance,
         });
       } finally {
         await settingsRepo.save(api().ctx.db, defaultSettings);
       }
       assert.equal(
-        (await gatewayLogin(api(), { server: online, growId: 'Sprout1', password: 'leafy-pw' })).status,
-        200,
+        (await gatewayLogin(api(), { server: online, growId: 'Sprout1', password: 'leafy-pw' })).body?.status,
+        'success',
       );
     });
 
@@ -191,14 +198,14 @@ describeEachDatabase(
     it('limits attempts per server and GrowID, then per IP', async () => {
       // An unknown server: the gateway's own limit answers, not the engine's.
       const attempt = (growId: string) => refused(api(), { server: 'LimitMe', growId, password: 'pw' });
-      for (let i = 0; i < 10; i++) assert.equal((await attempt('Target9')).status, 404);
-      assert.deepEqual(await attempt('TARGET9'), { status: 429, message: gatewayMessages.tooManyAttempts });
-      assert.equal((await attempt('Other9')).status, 404, 'another GrowID is counted apart');
-      let last = 0;
-      for (let i = 0; i < 40 && last !== 429; i++) last = (await attempt(`Ip${i}x`)).status;
-      assert.equal(last, 429, 'one IP runs out of attempts whatever the names');
+      for (let i = 0; i < 10; i++) assert.equal((await attempt('Target9')).code, 'unknown_server');
+      assert.deepEqual(await attempt('TARGET9'), { code: 'rate_limited', message: gatewayMessages.tooManyAttempts });
+      assert.equal((await attempt('Other9')).code, 'unknown_server', 'another GrowID is counted apart');
+      let last: string | undefined;
+      for (let i = 0; i < 40 && last !== 'rate_limited'; i++) last = (await attempt(`Ip${i}x`)).code;
+      assert.equal(last, 'rate_limited', 'one IP runs out of attempts whatever the names');
       api().clock.now += 61_000;
-      assert.equal((await attempt('Fresh9')).status, 404);
+      assert.equal((await attempt('Fresh9')).code, 'unknown_server');
     });
   },
   GATEWAY_ENV,

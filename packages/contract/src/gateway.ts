@@ -20,7 +20,25 @@ export const gatewayMessages = {
   passwordInvalid: `Type a password of at most ${GAME_PASSWORD_MAX} characters.`,
   tooManyAttempts: 'Too many sign-in attempts. Please wait a minute and try again.',
   serverNoAnswer: (server: string) => `${server} did not answer. Please try again.`,
+  accountValidated: 'Account Validated.',
+  savedSignInInvalid: 'Your saved sign-in is not valid here. Please sign in again.',
+  savedSignInExpired: 'Your saved sign-in has expired. Please sign in again.',
+  growIdGone: (growId: string, server: string) => `${growId} no longer exists on ${server}. Please sign in again.`,
 } as const;
+
+/** Longest `clientData` a checktoken call may carry (the client's login fields; only bounded, not read). */
+export const GATEWAY_CLIENT_DATA_MAX = 8192;
+
+/**
+ * Body of POST /player/growid/checktoken, a returning player's saved sign-in (ADR 0027): the last game token
+ * the client was given, and the client's own login fields.
+ */
+export const gatewayCheckTokenRequestSchema = z.object({
+  // A coarse bound (game-token.ts, which reads it, holds the exact one and node:crypto, kept out of the web app).
+  refreshToken: z.string().trim().min(1).max(1024),
+  clientData: z.string().max(GATEWAY_CLIENT_DATA_MAX).optional(),
+});
+export type GatewayCheckTokenRequest = z.infer<typeof gatewayCheckTokenRequestSchema>;
 
 /** Body of POST /player/growid/login/validate (a form post or JSON). `create` = "1" creates the GrowID. */
 export const gatewayLoginRequestSchema = z.object({

@@ -1,9 +1,11 @@
 import type { Server } from 'node:https';
+import { loginUrlOf } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { FrontProcess } from './front/front-process.ts';
 import { gatewayRepo } from './gateway.repo.ts';
 import { createGatewayHttps } from './http/https-server.ts';
 import { loadGatewayKey, loadTlsPair } from './keys.ts';
+import { type LoginCertificates, startLoginCertificates } from './tls/login-certificates.ts';
 
 /** The running gateway: its bound ports (ports 0 in the configuration become real ones) and its stop. */
 export interface GatewayHandle {
@@ -11,6 +13,8 @@ export interface GatewayHandle {
   udpPort: number;
   /** The ENet front child process (tests kill it to see it restarted). */
   front: FrontProcess;
+  /** The login host's certificates (ADR 0027): the SNI table, and the ACME side when it is on. */
+  login: LoginCertificates;
   stop(): Promise<void>;
 }
 
@@ -43,7 +47,21 @@ export async function startGateway(ctx: AppContext): Promise<GatewayHandle> {
     },
   );
   const udpPort = await front.start();
-  const server: Server = createGatewayHttps(ctx, { tls, gatewayKey, udpPort: () => front.udpPort });
+  let login: LoginCertificates;
+  try {
+    login = await startLoginCertificates(ctx, host);
+  } catch (error) {
+    await front.stop();
+    throw error;
+  }
+  const loginHost = config.gateway.login;
+  const server: Server = createGatewayHttps(ctx, {
+    tls,
+    sni: login.sni,
+    loginUrl: loginHost && loginUrlOf(loginHost),
+    gatewayKey,
+    udpPort: () => front.udpPort,
+  });
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -53,6 +71,7 @@ export async function startGateway(ctx: AppContext): Promise<GatewayHandle> {
       });
     });
   } catch (error) {
+    await login.stop();
     await front.stop();
     throw error;
   }
@@ -63,9 +82,11 @@ export async function startGateway(ctx: AppContext): Promise<GatewayHandle> {
     tlsPort,
     udpPort,
     front,
+    login,
     async stop() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await login.stop();
       await front.stop();
     },
   };

@@ -1,5 +1,5 @@
 import { type GatewayLoginRequest, gatewayMessages } from '@canopy/contract';
-import { gameServerKey, signGameToken } from '@canopy/contract/game-token';
+import { gameServerKey, readRefreshableGameToken, signGameToken } from '@canopy/contract/game-token';
 import type { AppContext } from '../context.ts';
 import { ControlError } from '../runtime/control-client.ts';
 import { settingsRepo } from '../settings/settings.repo.ts';
@@ -60,6 +60,45 @@ export async function loginToServer(ctx: AppContext, gatewayKey: Buffer, input: 
     ctx.now(),
   );
   return { token, growId, server: row.name, created: input.create } satisfies GatewayLogin;
+}
+
+/**
+ * A returning player's saved sign-in (`/player/growid/checktoken`, ADR 0027): the last game token the client
+ * was given stands in for the password while both its MACs hold (the gateway's, and the named server's own, so
+ * a server deleted and made again under that name refuses it) and it expired at most 30 days ago. The server
+ * must still exist, be online and not closed, and the GrowID must still exist there unbanned; the answer is a
+ * fresh token, as a password sign-in gives.
+ */
+export async function refreshLogin(ctx: AppContext, gatewayKey: Buffer, refreshToken: string) {
+  if ((await settingsRepo.load(ctx.db)).maintenance) throw refuse(503, 'maintenance', gatewayMessages.maintenance);
+  const now = ctx.now();
+  const ticket = readRefreshableGameToken(refreshToken, 'gateway', gatewayKey, now);
+  if (ticket === 'too_old') throw refuse(401, 'token_expired', gatewayMessages.savedSignInExpired);
+  if (!ticket) throw refuse(401, 'token_invalid', gatewayMessages.savedSignInInvalid);
+  const row = await gatewayRepo.findServerByName(ctx.db, ticket.server);
+  if (!row) throw refuse(404, 'unknown_server', gatewayMessages.unknownServer(ticket.server));
+  const spec = ctx.servers.spec(row);
+  if (!readRefreshableGameToken(refreshToken, 'server', gameServerKey(spec.secret), now))
+    throw refuse(401, 'token_invalid', gatewayMessages.savedSignInInvalid);
+  if (ownerBanned(row, now)) throw refuse(403, 'owner_banned', gatewayMessages.ownerBanned(row.name));
+  const control = ctx.servers.runtime.state(row.id).status === 'ONLINE' ? ctx.servers.runtime.control(row.id) : null;
+  if (!control) throw refuse(503, 'server_offline', gatewayMessages.serverOffline(row.name));
+
+  let player: { name: string; banned: boolean };
+  try {
+    player = await control.request('GET', `/players/${encodeURIComponent(ticket.growId)}`);
+  } catch (error) {
+    if (error instanceof ControlError && (error.status === 404 || error.status === 400))
+      throw refuse(401, 'growid_gone', gatewayMessages.growIdGone(ticket.growId, row.name));
+    throw refuse(502, 'server_no_answer', gatewayMessages.serverNoAnswer(row.name));
+  }
+  if (player.banned) throw refuse(403, 'growid_banned', gatewayMessages.growIdBanned(player.name, row.name));
+  const token = signGameToken(
+    { port: spec.gamePort, server: row.name, growId: player.name },
+    { gateway: gatewayKey, server: gameServerKey(spec.secret) },
+    now,
+  );
+  return { token, growId: player.name, server: row.name, created: false } satisfies GatewayLogin;
 }
 
 function engineRefusal(error: unknown, input: GatewayLoginRequest, server: string): GatewayRefusal {

@@ -77,12 +77,47 @@ export function gatewayRequest(
   });
 }
 
-/** The token call of the login page, as a form post (what the page's form sends) or JSON. */
-export async function gatewayLogin(api: TestApi, fields: Record<string, string>, as: 'form' | 'json' = 'form') {
+/**
+ * One of the login page's token calls (validate by default; checktoken with `path`), as a form post (what the
+ * page's form sends) or JSON. Success is JSON (`body`); a refusal is the HTML page (`html`) with its code in
+ * x-canopy-error (`code`).
+ */
+export async function gatewayLogin(
+  api: TestApi,
+  fields: Record<string, string>,
+  as: 'form' | 'json' = 'form',
+  path = '/player/growid/login/validate',
+) {
   const body = as === 'form' ? new URLSearchParams(fields).toString() : JSON.stringify(fields);
-  const res = await gatewayRequest(api, 'POST', '/player/growid/login/validate', {
+  const res = await gatewayRequest(api, 'POST', path, {
     body,
     headers: { 'content-type': as === 'form' ? 'application/x-www-form-urlencoded' : 'application/json' },
   });
-  return { status: res.status, body: JSON.parse(res.text) };
+  const json = /^application\/json/.test(String(res.headers['content-type']));
+  return {
+    status: res.status,
+    // biome-ignore lint/suspicious/noExplicitAny: tests read JSON bodies loosely and assert on them
+    body: (json ? JSON.parse(res.text) : undefined) as any,
+    html: json ? undefined : res.text,
+    code: res.headers['x-canopy-error'] as string | undefined,
+    headers: res.headers,
+  };
+}
+
+/** A saved sign-in: POST /player/growid/checktoken with the last token (as the client sends it, a form). */
+export const gatewayCheckToken = (
+  api: TestApi,
+  refreshToken: string,
+  clientData = 'tankIDName|\nrequestedName|Sprout',
+) => gatewayLogin(api, { refreshToken, clientData }, 'form', '/player/growid/checktoken');
+
+/** The error a refused sign-in's page shows, read back from its alert paragraph (unescaped). */
+export function pageError(html: string | undefined): string | undefined {
+  const m = /<p class="error" role="alert">([^<]*)<\/p>/.exec(html ?? '');
+  return m?.[1]
+    ?.replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 }

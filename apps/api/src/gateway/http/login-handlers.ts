@@ -1,0 +1,143 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  type GatewayLoginResponse,
+  GROWID_MAX,
+  gatewayCheckTokenRequestSchema,
+  gatewayLoginRequestSchema,
+  gatewayMessages,
+  SERVER_NAME_MAX,
+} from '@canopy/contract';
+import type { AppContext } from '../../context.ts';
+import { type GatewayLogin, GatewayRefusal, loginToServer, refreshLogin } from '../login.service.ts';
+import { WindowCounter, type WindowRule } from '../rate-limit.ts';
+import { type LoginPageState, loginPageCsp, loginPageHtml } from './login-page.ts';
+import { parseFields, readBody } from './request-body.ts';
+import { send } from './respond.ts';
+
+/** Largest body of the login form's token call (the form is a few hundred bytes). */
+export const LOGIN_BODY_LIMIT = 4096;
+/** Largest body of the calls that carry the client's own login fields: the web view's page post and checktoken. */
+export const CLIENT_DATA_BODY_LIMIT = 16_384;
+
+/** The token calls' limits: per IP (validate and checktoken together), and per server and GrowID. */
+export interface LoginLimits {
+  loginsPerIp: WindowRule;
+  loginsPerGrowId: WindowRule;
+}
+
+/** The header that carries a refused sign-in's stable code beside the HTML page (clients branch on it). */
+export const LOGIN_ERROR_HEADER = 'x-canopy-error';
+
+/**
+ * The login page and its two token calls (ADR 0026, 0027). Success is the JSON the client reads; a refusal
+ * answers the page again, status 200 (what the game's web view renders), with the error shown and its code in
+ * the x-canopy-error header.
+ */
+export function createLoginHandlers(ctx: AppContext, gatewayKey: Buffer, limits: LoginLimits) {
+  const loginsPerIp = new WindowCounter(limits.loginsPerIp);
+  const loginsPerGrowId = new WindowCounter(limits.loginsPerGrowId);
+
+  const page = (res: ServerResponse, state: LoginPageState = {}, code?: string) => {
+    const online = ctx.servers
+      .feed()
+      .filter((s) => s.status === 'ONLINE')
+      .map((s) => s.name)
+      .sort((a, b) => a.localeCompare(b));
+    const nonce = randomBytes(16).toString('base64');
+    send(res, 200, 'text/html; charset=utf-8', loginPageHtml(online, nonce, state), {
+      'content-security-policy': loginPageCsp(nonce),
+      'x-frame-options': 'DENY',
+      ...(code ? { [LOGIN_ERROR_HEADER]: code } : {}),
+    });
+  };
+
+  const refused = (res: ServerResponse, code: string, error: string, names: Omit<LoginPageState, 'error'> = {}) =>
+    page(res, { ...names, error }, code);
+
+  const succeeded = (res: ServerResponse, login: GatewayLogin, message: string) =>
+    send(
+      res,
+      200,
+      'application/json; charset=utf-8',
+      JSON.stringify({
+        status: 'success',
+        message,
+        token: login.token,
+        url: '',
+        accountType: 'growtopia',
+      } satisfies GatewayLoginResponse),
+    );
+
+  // The names typed, kept to fill the form again (bounded; the page escapes them).
+  const typed = (fields: Record<string, string | boolean>) => ({
+    server: typeof fields.server === 'string' ? fields.server.trim().slice(0, SERVER_NAME_MAX) : undefined,
+    growId: typeof fields.growId === 'string' ? fields.growId.trim().slice(0, GROWID_MAX) : undefined,
+  });
+
+  return {
+    /** GET or the web view's POST of /player/login/dashboard: the page. */
+    async loginPage(req: IncomingMessage, res: ServerResponse) {
+      // The client's web view posts its own fields here; they are not needed, only bounded.
+      if (req.method === 'POST') await readBody(req, CLIENT_DATA_BODY_LIMIT);
+      page(res);
+    },
+
+    /** POST /player/growid/login/validate: a password sign-in (or a new GrowID). */
+    async validate(req: IncomingMessage, res: ServerResponse, ip: string) {
+      const fields = parseFields(req, await readBody(req, LOGIN_BODY_LIMIT));
+      const names = typed(fields);
+      const now = ctx.now();
+      if (!loginsPerIp.hit(ip, now)) return refused(res, 'rate_limited', gatewayMessages.tooManyAttempts, names);
+      const parsed = gatewayLoginRequestSchema.safeParse(fields);
+      if (!parsed.success) {
+        const field = parsed.error.issues[0]?.path[0];
+        const message =
+          field === 'server'
+            ? gatewayMessages.serverNameInvalid
+            : field === 'password'
+              ? gatewayMessages.passwordInvalid
+              : gatewayMessages.growIdInvalid;
+        return refused(res, 'invalid', message, names);
+      }
+      const input = parsed.data;
+      const account = `${input.server.toLowerCase()}\0${input.growId.toLowerCase()}`;
+      if (!loginsPerGrowId.hit(account, now))
+        return refused(res, 'rate_limited', gatewayMessages.tooManyAttempts, names);
+      try {
+        const login = await loginToServer(ctx, gatewayKey, input);
+        ctx.log.info(`gateway: ${login.growId} signed in to ${login.server}${login.created ? ' (new GrowID)' : ''}`);
+        succeeded(
+          res,
+          login,
+          (login.created ? gatewayMessages.created : gatewayMessages.loggedIn)(login.growId, login.server),
+        );
+      } catch (error) {
+        if (!(error instanceof GatewayRefusal)) throw error;
+        refused(res, error.code, error.message, names);
+      }
+    },
+
+    /** POST /player/growid/checktoken: a returning player's saved sign-in, refreshed into a new token. */
+    async checkToken(req: IncomingMessage, res: ServerResponse, ip: string) {
+      const fields = parseFields(req, await readBody(req, CLIENT_DATA_BODY_LIMIT));
+      const now = ctx.now();
+      if (!loginsPerIp.hit(ip, now)) return refused(res, 'rate_limited', gatewayMessages.tooManyAttempts);
+      const parsed = gatewayCheckTokenRequestSchema.safeParse(fields);
+      if (!parsed.success) return refused(res, 'token_invalid', gatewayMessages.savedSignInInvalid);
+      // Counted per token as well as per IP (a digest keeps the counter's keys small): one saved sign-in cannot be
+      // spun into tokens faster than a password sign-in.
+      const tokenKey = createHash('sha256').update(parsed.data.refreshToken).digest('base64url').slice(0, 22);
+      if (!loginsPerGrowId.hit(`refresh\0${tokenKey}`, now))
+        return refused(res, 'rate_limited', gatewayMessages.tooManyAttempts);
+      try {
+        const login = await refreshLogin(ctx, gatewayKey, parsed.data.refreshToken);
+        ctx.log.info(`gateway: ${login.growId} signed in to ${login.server} (saved sign-in)`);
+        succeeded(res, login, gatewayMessages.accountValidated);
+      } catch (error) {
+        if (!(error instanceof GatewayRefusal)) throw error;
+        refused(res, error.code, error.message);
+      }
+    },
+  };
+}
