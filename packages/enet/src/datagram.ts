@@ -1,7 +1,7 @@
 // One UDP datagram of ENet: a header, the crc32 checksum, and the (optionally range-coded) commands.
 //
 // Two headers exist. The game client sends Growtopia's "new packet" header: three integrity words
-// (`i0 = r` with r = rand() % serverPort, `i1 = r ^ serverPort`, `i2 = (rand & 0x61D2) | 0x920D`) before the standard `peerID` and `sentTime`.
+// (`i0 = r` with r = rand() % (serverPort + 1), `i1 = r ^ serverPort`, `i2 = (rand & 0x61D2) | 0x920D`) before the standard `peerID` and `sentTime`.
 // The server answers with the standard header (`peerID`, `sentTime`). In both, `sentTime` is present only when the
 // peerID word carries HEADER_FLAG_SENT_TIME.
 //
@@ -87,10 +87,11 @@ export function sealDatagram(h: OutgoingHeader, out: Buffer): Buffer {
   if (kind === 'new') {
     const random = h.random ?? (() => Math.floor(Math.random() * 0x10000));
     const port = h.serverPort ?? 0;
-    // The real client's ENet takes r = rand() % port: a C rand() value (0..0x7FFF) brought into 0..port-1. So r
-    // never has the top bit set, which rusty_enet also requires of non-CONNECT datagrams (measured against
-    // growtopia.js 2.2.0: about half our acknowledgements were lost before r was kept below 0x8000).
-    const r = port > 0 ? (random() & 0x7fff) % port : random() & 0x7fff;
+    // The real client's ENet takes r = rand() % (port + 1), so 0..port inclusive (ZTzTopia/enet, the fork the
+    // working servers link), with the Windows C rand() range 0..0x7FFF. So r never has the top bit set, which
+    // rusty_enet also requires of non-CONNECT datagrams (measured against growtopia.js 2.2.0: about half our
+    // acknowledgements were lost before r was kept below 0x8000).
+    const r = (random() & 0x7fff) % (port + 1);
     out.writeUInt16BE(r, 0);
     out.writeUInt16BE((r ^ port) & 0xffff, 2);
     out.writeUInt16BE((random() & 0x61d2) | 0x920d, 4);

@@ -38,12 +38,35 @@ test('new-packet header: integrity words, peer and session, sentTime, then the b
     },
     ping,
   );
-  // r = rand() % port: 0x7FFF (rand() range) % 17091 = 15676 (0x3D3C), r ^ 17091 (0x42C3) = 0x7FFF,
+  // r = rand() % (port + 1): 0x7FFF (rand() range) % 17092 = 15675 (0x3D3B), r ^ 17091 (0x42C3) = 0x7FF8,
   // (0xFFFF & 0x61D2) | 0x920D = 0xF3DF, peerID 3 | session 2 << 12 | sent-time flag = 0xA003, sentTime 0x1234.
-  assert.deepEqual(d.subarray(0, 10), hex('3d3c 7fff f3df a003 1234'));
-  const expected = crc32(Buffer.concat([hex('3d3c 7fff f3df a003 1234 a1b2c3d4'), ping]));
+  assert.deepEqual(d.subarray(0, 10), hex('3d3b 7ff8 f3df a003 1234'));
+  const expected = crc32(Buffer.concat([hex('3d3b 7ff8 f3df a003 1234 a1b2c3d4'), ping]));
   assert.equal(d.readUInt32BE(10), expected);
   assert.deepEqual(d.subarray(14), ping);
+});
+
+test('new-packet header: i0 stays within 0..port inclusive, and i0 ^ i1 names the port', () => {
+  const seen = new Set<number>();
+  for (let v = 0; v < 0x8000; v += 97) {
+    const d = encodeDatagram(
+      {
+        peerId: 1,
+        sessionId: 0,
+        sentTime: 0,
+        serverPort: 300,
+        connectId: hex('00000001'),
+        compress: false,
+        random: () => v,
+      },
+      hex('85 ff 0001'),
+    );
+    const i0 = d.readUInt16BE(0);
+    assert.ok(i0 <= 300, `i0 ${i0}`);
+    assert.equal(i0 ^ d.readUInt16BE(2), 300);
+    seen.add(i0);
+  }
+  assert.ok(seen.has(300) || seen.size > 250, 'the whole range is used');
 });
 
 test('before the server gives us a peer id (0xFFF) the checksum field holds zero while computing', () => {

@@ -4,10 +4,28 @@ import { EventEmitter } from 'node:events';
 import { type DisconnectReason, EnetClient, type EnetClientOptions } from '@canopy/enet';
 import { fetchServerData, type HttpOptions, type ServerData } from './http.ts';
 import { type CallEvent, decodeIncoming, type IncomingEvent, isMovement } from './protocol/incoming.ts';
-import { inflateItems, protonHash } from './protocol/items.ts';
+import { LOGON_CALL, type LogonInfo, parseLogon, protonHash, readItemsTank } from './protocol/items.ts';
 import { encodeText, parseText } from './protocol/messages.ts';
+import {
+  type ActionName,
+  chatInput,
+  encodeAction,
+  frontLoginLines,
+  type GameLoginFields,
+  gameLoginLines,
+  joinRequest,
+  type Lines,
+} from './protocol/real-client.ts';
 import { blankTank, encodeTank, type Tank, TankType } from './protocol/tank.ts';
-import { decodeInventory, decodeWorld, type Inventory, type WorldTile } from './protocol/world.ts';
+import {
+  type DroppedObject,
+  decodeInventory,
+  decodeWorld,
+  type Inventory,
+  type Weather,
+  type WorldData,
+  type WorldTile,
+} from './protocol/world.ts';
 import { fetchToken, type TokenRequest } from './token.ts';
 
 /** Everything the bot receives, in one stream `waitFor` reads. */
@@ -19,9 +37,16 @@ export interface BotOptions {
   cachedItems?: Buffer;
   /** Default time a step waits for the server. */
   stepTimeoutMs?: number;
-  /** What the login text claims to be. */
+  /** What the login texts claim to be (default 5.51 / 225, the real client's). */
   gameVersion?: string;
-  protocol?: string;
+  protocol?: number;
+  /** The game-server login text's `requestedName` (default `Bot`). */
+  requestedName?: string;
+  /**
+   * Fields of the game-server login text to replace (same key) or add (new key, at the end): whatever an engine
+   * under test needs beyond what the real client sends.
+   */
+  loginFields?: Record<string, string>;
 }
 
 export interface Endpoint {
@@ -36,6 +61,8 @@ export interface LoginResult {
   /** Where the front sent us: the hosted server's own port. */
   engine: Endpoint;
   refreshedItems: boolean;
+  /** OnSuperMainStartAcceptLogon…'s arguments: items hash, CDN host and path, blocked apps, settings, tribute. */
+  logon: LogonInfo;
 }
 
 export interface JoinedWorld {
@@ -43,6 +70,9 @@ export interface JoinedWorld {
   width: number;
   height: number;
   tiles: WorldTile[];
+  doors: WorldData['doors'];
+  dropped: { lastUid: number; objects: DroppedObject[] };
+  weather: Weather;
   netId: number;
   spawn: { x: number; y: number };
 }
@@ -81,21 +111,18 @@ export class Bot extends EventEmitter {
     return fetchToken(loginUrl, r, opts);
   }
 
-  /** Logs in through the front: ltoken, OnSendToServer, reconnect, UUIDToken, OnSuperMainStart; items if stale. */
+  /**
+   * Logs in as the real client does: type 2 `protocol|225`, `ltoken|…`, `platformID|…` to the front; on
+   * OnSendToServer(port, token, user, `ip|doorId|UUIDToken`, lmode, name) reconnects to that port and sends the
+   * game-server login text; reads OnSuperMainStartAcceptLogon…; refreshes items.dat when its hash differs.
+   */
   async login(front: Endpoint, { token, meta = '' }: { token: string; meta?: string }): Promise<LoginResult> {
     await this.open(front);
     const redirect = this.waitForCall('OnSendToServer');
-    this.sendText(2, [
-      ['protocol', this.opts.protocol ?? '216'],
-      ['game_version', this.opts.gameVersion ?? '5.11'],
-      ['requestedName', 'Bot'],
-      ['meta', meta],
-      ['platformID', '0,1,1'],
-      ['ltoken', token],
-    ]);
+    this.sendText(2, frontLoginLines({ token, protocol: this.opts.protocol }));
     const call = await redirect;
-    const [port, , , address, , name] = call.args;
-    const [ip = '', , uuidToken = ''] = String(address ?? '').split('|');
+    const [port, userToken, userId, address, , name] = call.args;
+    const [ip = '', doorId = '0', uuidToken = ''] = String(address ?? '').split('|');
     if (typeof port !== 'number' || port <= 0 || port > 65535 || uuidToken === '') {
       throw new Error(`bad OnSendToServer: ${JSON.stringify(call.args)}`);
     }
@@ -103,31 +130,49 @@ export class Bot extends EventEmitter {
     this.closeQuietly();
 
     await this.open(engine);
-    const start = this.waitForCall('OnSuperMainStartAcceptLogonHrdxs47254722215a');
-    this.sendText(2, [
-      ['protocol', this.opts.protocol ?? '216'],
-      ['game_version', this.opts.gameVersion ?? '5.11'],
-      ['requestedName', 'Bot'],
-      ['UUIDToken', uuidToken],
-      ['lmode', '1'],
-      ['user', '0'],
-      ['token', '0'],
-      ['platformID', '0,1,1'],
-    ]);
-    const started = await start;
-    this.itemsHash = Number(started.args[0]) >>> 0;
+    const start = this.waitForCall(LOGON_CALL);
+    this.sendText(
+      2,
+      this.gameLogin({
+        requestedName: this.opts.requestedName,
+        protocol: this.opts.protocol,
+        gameVersion: this.opts.gameVersion,
+        meta,
+        user: String(userId ?? 0),
+        token: String(userToken ?? 0),
+        uuidToken,
+        doorId,
+      }),
+    );
+    const logon = parseLogon((await start).args);
+    this.itemsHash = logon.itemsHash;
     const stale = !this.items || protonHash(this.items) !== this.itemsHash;
     if (stale) await this.refreshItems();
-    return { itemsHash: this.itemsHash, name: String(name ?? ''), engine, refreshedItems: stale };
+    return { itemsHash: this.itemsHash, name: String(name ?? ''), engine, refreshedItems: stale, logon };
   }
 
-  /** `action|refresh_item_data`: the items.dat in a type 16 tank (zlib), checked against the announced hash. */
+  /** The game-server login text with the `loginFields` option applied. */
+  private gameLogin(fields: GameLoginFields): Lines {
+    const lines = gameLoginLines(fields);
+    const extra = this.opts.loginFields ?? {};
+    for (const [key, value] of Object.entries(extra)) {
+      const line = lines.find(([k]) => k === key);
+      if (line) line[1] = value;
+      else lines.push([key, value]);
+    }
+    return lines;
+  }
+
+  /**
+   * `action|refresh_item_data` (type 2): items.dat in a type 16 tank, zlib with value = uncompressed size, checked
+   * against the announced hash.
+   */
   async refreshItems(): Promise<Buffer> {
     const answer = this.waitFor((e) => e.kind === 'tank' && e.tank.type === TankType.itemDatabase);
-    this.sendText(3, 'action|refresh_item_data');
+    this.sendAction('refresh_item_data');
     const e = await answer;
-    const items = e.kind === 'tank' ? inflateItems(e.tank.extended) : null;
-    if (!items) throw new Error('items.dat refresh: not a zlib stream');
+    if (e.kind !== 'tank') throw new Error('unreachable');
+    const items = readItemsTank(e.tank);
     if (this.itemsHash !== null && protonHash(items) !== this.itemsHash) {
       throw new Error(`items.dat refresh: hash ${protonHash(items)} differs from the announced ${this.itemsHash}`);
     }
@@ -135,14 +180,17 @@ export class Bot extends EventEmitter {
     return items;
   }
 
-  /** `action|enter_game`; resolves with the world menu's text. */
+  /** `action|enter_game` (type 2); resolves with the world menu's text. */
   async enterGame(): Promise<string> {
     const menu = this.waitForCall('OnRequestWorldSelectMenu');
-    this.sendText(3, 'action|enter_game');
+    this.sendAction('enter_game');
     return String((await menu).args[0] ?? '');
   }
 
-  /** Joins a world; resolves with its data and our spawn, rejects with the server's message when refused. */
+  /**
+   * `action|join_request` (type 3); resolves with the world (read with the real layout: a server writing another
+   * fails here) and our spawn; rejects with the server's message when refused.
+   */
   async join(name: string): Promise<JoinedWorld> {
     // Every waiter is registered before sending: the spawn (or a refusal's reason) may share a datagram with
     // what precedes it, and events are emitted as a datagram is read.
@@ -159,7 +207,7 @@ export class Bot extends EventEmitter {
     const reason = this.waitForCall('OnConsoleMessage', this.timeout, undefined, done.signal);
     for (const p of [answer, spawn, reason]) p.catch(() => {});
     try {
-      this.sendText(3, `action|join_request\nname|${name}\ninvitedWorld|0`);
+      this.requireEnet().send(joinRequest(name));
       const first = await answer;
       if (first.kind === 'call') {
         const message = await reason.then(
@@ -168,13 +216,24 @@ export class Bot extends EventEmitter {
         );
         throw new Error(message);
       }
-      const data = first.kind === 'tank' ? decodeWorld(first.tank.extended) : null;
-      if (!data) throw new Error('world data could not be read');
+      if (first.kind !== 'tank') throw new Error('unreachable');
+      const data = decodeWorld(first.tank.extended);
       const fields = parseText(String((await spawn).args[0] ?? ''));
       const [px = '0', py = '0'] = (fields.get('posXY') ?? '').split('|');
       this.netId = Number(fields.get('netID') ?? -1);
       this.position = { x: Number(px), y: Number(py) };
-      this.world = { ...data, netId: this.netId, spawn: { ...this.position } };
+      const { name: worldName, width, height, tiles, doors, dropped, weather } = data;
+      this.world = {
+        name: worldName,
+        width,
+        height,
+        tiles,
+        doors,
+        dropped,
+        weather,
+        netId: this.netId,
+        spawn: { ...this.position },
+      };
       return this.world;
     } finally {
       done.abort();
@@ -194,9 +253,19 @@ export class Bot extends EventEmitter {
     });
   }
 
-  /** Chat in the world: `action|input\n|text|<text>`. */
+  /** Chat in the world: `action|input\n|text|<text>` (type 2). */
   say(text: string): void {
-    this.sendText(3, `action|input\n|text|${text}`);
+    this.requireEnet().send(chatInput(text));
+  }
+
+  /** `action|dialog_return` (type 2) with the dialog's `key|value` lines. */
+  dialogReturn(lines: readonly (readonly [string, string | number])[]): void {
+    this.sendAction('dialog_return', lines.map(([k, v]) => `${k}|${v}`).join('\n'));
+  }
+
+  /** Any action with the message type the real client sends it with; `rest` is its further lines. */
+  sendAction(action: ActionName, rest = ''): void {
+    this.requireEnet().send(encodeAction(action, rest));
   }
 
   /** Punches a tile (tank type 3 with the fist, item 18). */
@@ -217,12 +286,17 @@ export class Bot extends EventEmitter {
     });
   }
 
-  /** `action|quit_to_exit`; resolves when the world menu comes back. */
+  /** `action|quit_to_exit` (type 3); resolves when the world menu comes back. */
   async leave(): Promise<string> {
     const menu = this.waitForCall('OnRequestWorldSelectMenu');
-    this.sendText(3, 'action|quit_to_exit');
+    this.sendAction('quit_to_exit');
     this.world = null;
     return String((await menu).args[0] ?? '');
+  }
+
+  /** `action|quit` (type 3): what the real client sends when it closes the game. */
+  quit(): void {
+    this.sendAction('quit');
   }
 
   /** Disconnects from the server (ENet DISCONNECT, acknowledged or not). */
@@ -271,6 +345,7 @@ export class Bot extends EventEmitter {
     return e.call;
   }
 
+  /** Sends raw text of the given message type (a test's way to send what the real client would not). */
   sendText(type: 2 | 3, lines: readonly (readonly [string, string | number])[] | string): void {
     this.requireEnet().send(encodeText(type, lines));
   }

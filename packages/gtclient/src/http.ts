@@ -2,6 +2,7 @@
 
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { CLIENT_PLATFORM, CLIENT_PROTOCOL, CLIENT_VERSION } from './protocol/real-client.ts';
 
 export interface HttpOptions {
   /** Accept a self-signed certificate (the gateway's default). */
@@ -12,7 +13,7 @@ export interface HttpOptions {
 /** The game client's User-Agent shape; the gateway may look for `UbiServices_SDK`. */
 export const USER_AGENT = 'UbiServices_SDK_2022.Release.9_PC64_ansi_static';
 
-interface HttpAnswer {
+export interface HttpAnswer {
   status: number;
   body: string;
 }
@@ -95,11 +96,16 @@ export function parseServerData(body: string): ServerData {
   };
 }
 
+/** The form the real client 5.51 posts to server_data.php, in its order (domain notes, step 1). */
+export function serverDataForm(): Record<string, string> {
+  return { platform: CLIENT_PLATFORM, protocol: String(CLIENT_PROTOCOL), version: CLIENT_VERSION };
+}
+
 /** Asks server_data.php where to connect, with the form fields a client sends. */
 export async function fetchServerData(url: string, opts: HttpOptions = {}): Promise<ServerData> {
   const target = new URL(url);
   if (target.pathname === '/' || target.pathname === '') target.pathname = '/growtopia/server_data.php';
-  const answer = await postForm(target.toString(), { version: '5.11', platform: '0', protocol: '216' }, opts);
+  const answer = await postForm(target.toString(), serverDataForm(), opts);
   if (answer.status !== 200) throw new Error(`server_data.php answered ${answer.status}`);
   return parseServerData(answer.body);
 }

@@ -8,12 +8,12 @@ import { inflateItems, protonHash } from '../src/protocol/items.ts';
 import { encodeText, parseText, textBody } from '../src/protocol/messages.ts';
 import { blankTank, decodeTank, encodeTank } from '../src/protocol/tank.ts';
 import { decodeVariants, encodeVariants } from '../src/protocol/variant.ts';
-import { decodeInventory, decodeWorld } from '../src/protocol/world.ts';
+import { decodeInventory } from '../src/protocol/world.ts';
 
 const hex = (s: string) => Buffer.from(s.replace(/\s+/g, ''), 'hex');
 
 test('text and game messages: u32 LE type, key|value lines, one NUL', () => {
-  assert.deepEqual(encodeText(3, 'action|enter_game'), hex('03000000 616374696f6e7c656e7465725f67616d65 00'));
+  assert.deepEqual(encodeText(3, 'action|quit_to_exit'), hex('03000000 616374696f6e7c717569745f746f5f65786974 00'));
   assert.deepEqual(
     encodeText(2, [
       ['a', 'b'],
@@ -110,29 +110,6 @@ test('a call arrives as {name, args without the name, netId, delay}', () => {
   assert.deepEqual(decodeIncoming(hex('01000000 00000000')), { kind: 'hello' });
   assert.equal(decodeIncoming(hex('09000000')), null);
   assert.equal(decodeIncoming(hex('0400')), null);
-});
-
-test('world data: version, flags, name, size, tiles row-major, then the dropped-items tail', () => {
-  // "AB", 2 x 1: tile (0,0) fg 6 bg 14, tile (1,0) fg 8 bg 0.
-  const world = hex(`
-    1400 00000000 0200 4142 02000000 01000000 02000000
-    0600 0e00 0000 0000
-    0800 0000 0000 0000
-    00000000 00000000`);
-  assert.deepEqual(decodeWorld(world), {
-    version: 0x14,
-    flags: 0,
-    name: 'AB',
-    width: 2,
-    height: 1,
-    tiles: [
-      { fg: 6, bg: 14, parent: 0, flags: 0 },
-      { fg: 8, bg: 0, parent: 0, flags: 0 },
-    ],
-  });
-  assert.equal(decodeWorld(world.subarray(0, 30)), null);
-  // A tile count that disagrees with width x height is not a world we can draw.
-  assert.equal(decodeWorld(hex('1400 00000000 0100 41 02000000 01000000 03000000')), null);
 });
 
 test('inventory: version, backpack size, count, then id, amount, flags', () => {

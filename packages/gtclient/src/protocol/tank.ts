@@ -9,6 +9,8 @@ export const TankType = {
   tileChangeRequest: 3,
   sendMapData: 4,
   tileUpdate: 5,
+  /** Tile damage: sent to the world on every punch hit (value 6, punchX/Y). */
+  tileApplyDamage: 8,
   inventory: 9,
   itemDatabase: 16,
   disconnect: 26,
