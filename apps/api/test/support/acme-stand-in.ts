@@ -308,6 +308,11 @@ export async function startAcmeStandIn(opts: { validityDays?: number } = {}): Pr
       );
     }
     const account = jws.accountId as string;
+    // An account's own URL: acme-client reads (and may update the contact of) an account it found again.
+    if (kind === 'acct') {
+      if (ref !== account) throw new Problem(403, 'unauthorized', 'not your account');
+      return reply(res, 200, { status: 'valid', orders: `${base}/orders/${account}` }, { location: url });
+    }
     if (kind === 'new-order') {
       const names = (jws.payload.identifiers as { type: string; value: string }[]).map((i) => {
         if (i.type !== 'dns') throw new Problem(400, 'rejectedIdentifier', 'dns identifiers only');
