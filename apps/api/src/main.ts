@@ -1,5 +1,5 @@
 import { buildApp, startBackground } from './app.ts';
-import { type Config, loadConfig } from './config.ts';
+import { type Config, loadConfig, loginUrlOf } from './config.ts';
 import { openDatabase } from './db/open.ts';
 
 // Everything the api writes (database, keys, engines' data, which inherit the mask) is for this user only.
@@ -52,7 +52,10 @@ console.log(
 
 if (ctx.gateway)
   console.log(
-    `Canopy gateway: https on port ${ctx.gateway.tlsPort} (server_data.php, login page), ENet front on udp port ${ctx.gateway.udpPort}; players connect to ${config.publicIp}`,
+    `Canopy gateway: https on port ${ctx.gateway.tlsPort} (server_data.php, login page), ENet front on udp port ${ctx.gateway.udpPort}; players connect to ${config.publicIp}` +
+      (config.gateway.login
+        ? `; login page https://${loginUrlOf(config.gateway.login)} (${config.gateway.login.tls ? 'your certificate' : config.gateway.login.acme ? `ACME${ctx.gateway.login.acmeHttpPort ? `, HTTP-01 on port ${ctx.gateway.login.acmeHttpPort}` : ''}` : 'self-signed: development only'})`
+        : '; login page self-signed: development only (CANOPY_LOGIN_HOST)'),
   );
 
 // Ordered shutdown: stop accepting work, finish requests, then close the database.
