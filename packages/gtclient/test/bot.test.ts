@@ -263,10 +263,20 @@ test('items.dat whose value field is not its uncompressed size is refused', asyn
   }
 });
 
-test('a cached items.dat with the announced hash is not fetched again', async () => {
-  const bot = new Bot({ cachedItems: game.items, stepTimeoutMs: 5000 });
+test('a cached items.dat with the announced hash is not fetched again; loginFields replace or add login fields', async () => {
+  const bot = new Bot({
+    cachedItems: game.items,
+    stepTimeoutMs: 5000,
+    loginFields: { requestedName: 'Zed', canopyTest: '1' },
+  });
+  const from = game.texts.length;
   const login = await bot.login({ host: '127.0.0.1', port: game.frontPort }, { token: 'good' });
   assert.equal(login.refreshedItems, false);
+  const sent = game.texts.slice(from).map((t) => t.subarray(4, -1).toString());
+  const gameLogin = sent.find((t) => t.startsWith('tankIDName|'))?.split('\n') ?? [];
+  assert.equal(gameLogin[2], 'requestedName|Zed', 'replaced in place');
+  assert.equal(gameLogin.at(-1), 'canopyTest|1', 'added at the end');
+  assert.ok(!sent.some((t) => t.startsWith('action|')), 'no refresh_item_data');
   await bot.disconnect();
 });
 
