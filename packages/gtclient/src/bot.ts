@@ -86,7 +86,7 @@ export class Bot extends EventEmitter {
   inventory: Inventory | null = null;
   items: Buffer | null;
   itemsHash: number | null = null;
-  /** The last OnConsoleMessage text: what a refusal says. */
+  /** The last OnConsoleMessage text or `action|log` message: what a refusal says. */
   lastConsole = '';
   private readonly opts: BotOptions;
 
@@ -388,6 +388,8 @@ export class Bot extends EventEmitter {
     const e = decodeIncoming(data);
     if (!e) return;
     if (e.kind === 'call' && e.call.name === 'OnConsoleMessage') this.lastConsole = String(e.call.args[0] ?? '');
+    // The game's own log line (`action|log\nmsg|…`, type 3): how servers refuse an outdated client or a login.
+    if (e.kind === 'text' && e.fields.get('action') === 'log') this.lastConsole = e.fields.get('msg') ?? '';
     if (e.kind === 'tank' && e.tank.type === TankType.inventory) this.inventory = decodeInventory(e.tank.extended);
     this.publish(e);
   }

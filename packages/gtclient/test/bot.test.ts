@@ -280,6 +280,14 @@ test('a cached items.dat with the announced hash is not fetched again; loginFiel
   await bot.disconnect();
 });
 
+test('an outdated protocol is refused with the game log line, which login rejects with', async () => {
+  const bot = new Bot({ stepTimeoutMs: 5000, protocol: 190, gameVersion: '4.07' });
+  await assert.rejects(bot.login({ host: '127.0.0.1', port: game.frontPort }, { token: 'good' }), /UPDATE REQUIRED/);
+  const sent = game.texts.map((t) => t.subarray(4, -1).toString());
+  assert.ok(sent.some((t) => t.startsWith('protocol|190\nltoken|good')));
+  assert.ok(sent.some((t) => t.includes('\nprotocol|190\ngame_version|4.07\n')));
+});
+
 test('a refused token rejects login with the front message', async () => {
   const bot = new Bot({ stepTimeoutMs: 5000 });
   await assert.rejects(

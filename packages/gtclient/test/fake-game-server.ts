@@ -163,6 +163,18 @@ export async function startFakeServer(): Promise<FakeServer> {
     const kind = data.readUInt32LE(0);
     const send = (b: Buffer) => engine.send(netId, b, 0);
     if (kind === 2 || kind === 3) texts.push(Buffer.from(data));
+    // An outdated client: the game's update notice in its log, then logon_fail (the references' refusal).
+    if (kind === 2 && text(data).has('tankIDName') && text(data).get('protocol') !== '225') {
+      send(
+        Buffer.from(
+          '\x03\x00\x00\x00action|log\nmsg|`4UPDATE REQUIRED!`` : The `$V5.51`` update is now available.\x00',
+          'latin1',
+        ),
+      );
+      send(Buffer.from('\x03\x00\x00\x00action|logon_fail\n\x00', 'latin1'));
+      engine.getPeer(netId).disconnectLater(engine, 0);
+      return;
+    }
     if (kind === 2 && text(data).get('UUIDToken') === '0123456789abcdef0123456789abcdef') {
       send(callBytes(-1, 'OnOverrideGDPRFromServer', { i: 18 }, { i: 1 }, { i: 0 }, { i: 1 }));
       send(
