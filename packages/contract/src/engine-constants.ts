@@ -20,7 +20,14 @@ export const engineEnv = {
   /** Benchmark-only console commands (flood); the api sets it only when it was itself started for a benchmark. */
   benchCommands: 'CANOPY_ENGINE_BENCH_COMMANDS',
   secret: 'CANOPY_ENGINE_SECRET',
+  /** Where game clients fetch textures (OnSuperMainStartAcceptLogon); the api passes its own setting through. */
+  cdnHost: 'CANOPY_GAME_CDN_HOST',
+  cdnPath: 'CANOPY_GAME_CDN_PATH',
 } as const;
+
+/** A CDN host name and a cache path as the client takes them (no scheme; the path ends with a slash). */
+export const CDN_HOST_PATTERN = /^[A-Za-z0-9.-]{1,253}$/;
+export const CDN_PATH_PATTERN = /^[A-Za-z0-9._/-]{0,200}\/$/;
 
 export const ENGINE_SECRET_MIN_LENGTH = 16;
 

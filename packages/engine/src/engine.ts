@@ -15,6 +15,7 @@ import type { Logger } from './log.ts';
 import { bindGameNetwork, type GameNetwork, PortInUseError } from './net/game-network.ts';
 import { announcePlayers } from './net/players-line.ts';
 import { createPlayersRepo } from './players/players.repo.ts';
+import { createUsedTokensRepo } from './players/used-tokens.repo.ts';
 import { ensureSampleData } from './sample-data.ts';
 import { liveEngine, readStateFile, removeStateFile, writeStateFile } from './state-file.ts';
 import { ENGINE_VERSION } from './version.ts';
@@ -71,7 +72,10 @@ export async function startEngine(options: EngineOptions, log: Logger, abort: Ab
       inWorld: (world) => network?.playersInWorld(world) ?? 0,
     });
     const players = createPlayersRepo(db);
+    const usedTokens = createUsedTokensRepo(db);
     const config = loadConfig(dataDir, log);
+    // The config in force, for the game network (bound before the context exists); reload() replaces it.
+    const live = { config };
     ensureStartingWorld(db, worlds, log);
     if (options.sampleWorlds || options.samplePlayers)
       await ensureSampleData(
@@ -90,6 +94,13 @@ export async function startEngine(options: EngineOptions, log: Logger, abort: Ab
         log,
         worlds,
         players,
+        usedTokens,
+        cdn: options.cdn,
+        // Read at each use: a reload (creator list, autofarm delay) applies in the game at once.
+        gameConfig: () => {
+          const { creators, serverConfig } = live.config;
+          return { creators, autofarmDelay: serverConfig.autofarmDelay };
+        },
         dataDir,
         secret: options.secret,
         peerLimit: options.peerLimit,
@@ -133,6 +144,7 @@ export async function startEngine(options: EngineOptions, log: Logger, abort: Ab
       reload() {
         const { config: next, errors } = reloadLiveConfig(dataDir, ctx.config, log);
         ctx.config = next;
+        live.config = next;
         log.info(
           `Reloaded config: ${next.creators.length} creator(s), autofarm delay ${next.serverConfig.autofarmDelay} ms` +
             (errors.length ? ` (${errors.length} file(s) invalid, previous value kept)` : ''),

@@ -1,6 +1,11 @@
 import { resolve } from 'node:path';
 import { parseArgs as parseNodeArgs } from 'node:util';
-import { ENGINE_SECRET_MIN_LENGTH, engineEnv } from '@canopy/contract/engine-constants';
+import {
+  CDN_HOST_PATTERN,
+  CDN_PATH_PATTERN,
+  ENGINE_SECRET_MIN_LENGTH,
+  engineEnv,
+} from '@canopy/contract/engine-constants';
 
 /** Everything the engine is started with. */
 export interface EngineOptions {
@@ -22,6 +27,8 @@ export interface EngineOptions {
   sleepAfterMs: number;
   /** Test only: the game port accepts the standard ENet header instead of the game client's one. */
   standardEnetHeader: boolean;
+  /** The CDN named to game clients; undefined: the game's own (net/game/player-packets.ts, DEFAULT_CDN). */
+  cdn: { host: string; path: string } | undefined;
 }
 
 /** A bad command line or environment: the engine prints it as a FATAL line and exits 2. */
@@ -117,6 +124,15 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): EngineOptions
   const sleepAfterMs = integer('sleep-after-ms', str('sleep-after-ms', ''), 0, 86_400_000) ?? 60_000;
   const standardEnetHeader = values['standard-enet-header'] === true;
 
+  const cdnHost = env[engineEnv.cdnHost] || undefined;
+  const cdnPath = env[engineEnv.cdnPath] || undefined;
+  if ((cdnHost === undefined) !== (cdnPath === undefined))
+    throw new UsageError(`${engineEnv.cdnHost} and ${engineEnv.cdnPath} are set together or not at all`);
+  if (cdnHost !== undefined && !CDN_HOST_PATTERN.test(cdnHost))
+    throw new UsageError(`${engineEnv.cdnHost} must be a host name such as cdn.example.com (got "${cdnHost}")`);
+  if (cdnPath !== undefined && !CDN_PATH_PATTERN.test(cdnPath))
+    throw new UsageError(`${engineEnv.cdnPath} must be a path ending in / such as game/cache/ (got "${cdnPath}")`);
+
   const secret = env[engineEnv.secret];
   if (!secret) throw new UsageError(`${engineEnv.secret} is not set; the control API needs a secret`);
   if (secret.length < ENGINE_SECRET_MIN_LENGTH)
@@ -136,5 +152,6 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): EngineOptions
     peerLimit,
     sleepAfterMs,
     standardEnetHeader,
+    cdn: cdnHost && cdnPath ? { host: cdnHost, path: cdnPath } : undefined,
   };
 }

@@ -76,4 +76,17 @@ export const migrations: Migration[] = [
       DROP INDEX players_list;
     `,
   },
+  {
+    // Game tokens are single-use: the nonces of those already used live here until the token expires, so a spent
+    // token stays spent across an engine restart (an in-memory book forgot them; issue 20, point 6).
+    version: 3,
+    name: 'used game tokens',
+    sql: `
+      CREATE TABLE used_tokens (
+        nonce TEXT PRIMARY KEY,
+        exp INTEGER NOT NULL
+      );
+      CREATE INDEX used_tokens_exp ON used_tokens (exp);
+    `,
+  },
 ];

@@ -25,7 +25,7 @@ export function wakeGame(
   socket: Socket,
   playersChanged: () => void,
   sleepAgain: () => void,
-  kept: Pick<GameDeps, 'seenNonces' | 'worldCreations'>,
+  kept: Pick<GameDeps, 'worldCreations'>,
 ): Awake {
   const { log } = options;
   let items: Promise<ItemsData> | undefined;
@@ -33,6 +33,9 @@ export function wakeGame(
     log,
     worlds: options.worlds,
     players: options.players,
+    nonces: options.usedTokens,
+    config: options.gameConfig,
+    cdn: options.cdn,
     serverKey: gameServerKey(options.secret),
     // Read once per wake: the effective items.dat is rebuilt only by a restart.
     items: () => {

@@ -5,6 +5,7 @@ import { errorMessage } from '../log.ts';
 import type { PlayersRepo } from '../players/players.repo.ts';
 import type { WorldsRepo } from '../worlds/worlds.repo.ts';
 import type { Awake } from './awake.ts';
+import type { NonceBook } from './game/login.ts';
 
 /** What the game protocol layer offers the rest of the engine. */
 export interface GameNetwork {
@@ -45,6 +46,12 @@ export interface GameNetworkOptions {
   log: Logger;
   worlds: WorldsRepo;
   players: PlayersRepo;
+  /** The CDN named to clients; undefined: the game's own. */
+  cdn?: { host: string; path: string } | undefined;
+  /** The live config the game reads: creators.json and server-config.json as last (re)loaded. */
+  gameConfig: () => { creators: readonly string[]; autofarmDelay: number };
+  /** Nonces of spent game tokens, kept in the database (a token logs in once, across restarts). */
+  usedTokens: NonceBook;
   dataDir: string;
   /** The engine's control secret: game tokens carry a MAC keyed from it. */
   secret: string;
@@ -120,9 +127,9 @@ export async function bindGameNetwork(options: GameNetworkOptions): Promise<Game
     }
   };
 
-  // Kept across sleep and wake: used tokens (a token lives longer than the quiet time before a sleep) and recent
-  // world creations (a sleep must not reset a player's quota).
-  const kept = { seenNonces: new Map<string, number>(), worldCreations: new Map<number, number[]>() };
+  // Kept across sleep and wake: recent world creations (a sleep must not reset a player's quota). Spent tokens
+  // are kept in the database (options.usedTokens).
+  const kept = { worldCreations: new Map<number, number[]>() };
 
   function wake(first: Buffer, from: RemoteInfo) {
     const held = socket;

@@ -12,17 +12,21 @@ import { hashPassword } from './password.ts';
 import type { PlayerData } from './players.repo.ts';
 import { playerName } from './players.service.ts';
 
+/** The fist (18) and the wrench (32): what a new player holds before the newbie kit. */
+export const STARTER_ITEMS = [18, 32] as const;
+
 /** Longest password a player may choose (the player record's own limit). */
 const PASSWORD_MAX = 128;
 
 /**
- * What a brand-new player holds: level 1 and the newbie kit's first entry. Gems are capped at what a
+ * What a brand-new player holds: level 1, the fist and wrench, and the newbie kit's first entry. Gems are capped at what a
  * player can hold and each stack at MAX_STACK, as `give` does. The kit's Coin and Seasonals_Token have
  * no counterpart in the player record yet, so they give nothing until the game layer adds those currencies.
  */
 export function newPlayerData(kit: NewbieKit): PlayerData {
   const entry = kit.ITEMS[0];
-  const stacks = new Map<number, number>();
+  // Every player holds the fist and the wrench, as in the game: the client's first two slots.
+  const stacks = new Map<number, number>(STARTER_ITEMS.map((id) => [id, 1]));
   for (const [id, qty] of entry?.items ?? []) {
     if (!stacks.has(id) && stacks.size >= MAX_INVENTORY_ITEMS) continue;
     stacks.set(id, Math.min(MAX_STACK, (stacks.get(id) ?? 0) + qty));

@@ -201,7 +201,20 @@ export class GameClient {
   /** Logs in with a token; resolves with the engine's answer (the logon call or a console message). */
   async login(token: string): Promise<Received> {
     const from = this.received.length;
-    this.sendText([`UUIDToken|${token}`, 'lmode|1', 'user|0', 'token|0']);
+    // The real client's order (docs/game-protocol.md, step 5): tankIDName first, the redirect's token last.
+    this.sendText([
+      'tankIDName|',
+      'tankIDPass|',
+      'requestedName|Tester',
+      'f|1',
+      'protocol|225',
+      'game_version|5.51',
+      'lmode|1',
+      'user|0',
+      'token|0',
+      `UUIDToken|${token}`,
+      'doorID|0',
+    ]);
     return this.waitFor(
       (m) => m.call?.name === 'OnSuperMainStartAcceptLogonHrdxs47254722215a' || m.call?.name === 'OnConsoleMessage',
       from,
@@ -211,7 +224,7 @@ export class GameClient {
   /** enter_game then join_request; resolves once the local OnSpawn arrived. */
   async join(world: string): Promise<{ worldData: Received; spawn: Received }> {
     const from = this.received.length;
-    this.sendGame(['action|enter_game']);
+    this.sendText(['action|enter_game']); // type 2, as the real client sends it
     await this.waitForCall('OnRequestWorldSelectMenu', from);
     this.sendGame(['action|join_request', `name|${world}`, 'invitedWorld|0']);
     const worldData = await this.waitFor((m) => m.tank?.tankType === 4, from);

@@ -1,3 +1,4 @@
+import { OUTDATED_CLIENT_MESSAGE, supportedProtocol } from '@canopy/contract/game-client';
 import { readGameToken } from '@canopy/contract/game-token';
 import { callPacket, helloPacket, MESSAGE_TEXT, readTextPacket } from './packets.ts';
 
@@ -105,6 +106,11 @@ export class Front {
     const fields = readTextPacket(data);
     // Only the login text matters here; anything else (a game message, a stray tank) is ignored.
     if (!fields || data.readUInt32LE(0) !== MESSAGE_TEXT) return;
+    // An older client would be sent on to a server whose world data it cannot read: tell it here.
+    if (!supportedProtocol(fields.get('protocol'))) {
+      this.refuse(peer, OUTDATED_CLIENT_MESSAGE, now);
+      return;
+    }
     const token = fields.get('ltoken')?.trim();
     const ticket = token ? readGameToken(token, 'gateway', this.key, now) : undefined;
     if (!token || ticket === undefined || ticket === 'expired') {

@@ -28,7 +28,8 @@ export type EngineStateFile = z.infer<typeof engineStateFileSchema>;
 function engineEnvironment(secret: string, compileCache: string, itemsDat: string | undefined): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...ENGINE_NODE_ENV, [engineEnv.secret]: secret, NODE_COMPILE_CACHE: compileCache };
   if (itemsDat) env[engineEnv.itemsDat] = itemsDat;
-  for (const key of ['PATH', 'HOME', 'TMPDIR', 'TZ', 'LANG', 'NODE_OPTIONS'])
+  // The game CDN setting (checked by the api's config at start) reaches every engine as it is.
+  for (const key of ['PATH', 'HOME', 'TMPDIR', 'TZ', 'LANG', 'NODE_OPTIONS', engineEnv.cdnHost, engineEnv.cdnPath])
     if (process.env[key] !== undefined) env[key] = process.env[key];
   return env;
 }

@@ -1,17 +1,22 @@
+import { GAME_CLIENT, OUTDATED_CLIENT_MESSAGE, supportedProtocol } from '@canopy/contract/game-client';
 import type { HostEvents as EnetEvents, EnetHost } from '@canopy/enet';
 import type { Logger } from '../../log.ts';
 import { errorMessage } from '../../log.ts';
 import type { PlayersRepo } from '../../players/players.repo.ts';
 import type { WorldsRepo } from '../../worlds/worlds.repo.ts';
 import { type ClientMessage, decodeClientMessage } from '../protocol/decode.ts';
-import { TANK } from '../protocol/message-types.ts';
-import { encodeHello, type TextFields } from '../protocol/text.ts';
+import { MESSAGE, TANK } from '../protocol/message-types.ts';
+import { tankHeader } from '../protocol/tank.ts';
+import { encodeHello, encodeText, type TextFields } from '../protocol/text.ts';
 import { encodeCall } from '../protocol/variant.ts';
+import { createAutofarm } from './autofarm.ts';
+import { type CommandParts, runCommand } from './commands.ts';
 import type { ItemsData } from './items-data.ts';
 import { createLiveWorlds } from './live-worlds.ts';
-import { checkLoginToken, createNonceBook } from './login.ts';
+import { checkLoginToken, type NonceBook } from './login.ts';
 import { MOVE_BUDGET, takeMove } from './movement.ts';
-import { admit } from './rate.ts';
+import { type Cdn, DEFAULT_CDN, logonPackets } from './player-packets.ts';
+import { admit, allow, CHAT_LINES, CHAT_WINDOW_MS, SLOW_DOWN } from './rate.ts';
 import type { Session } from './session.ts';
 import { createWorldFlow } from './world-flow.ts';
 
@@ -35,10 +40,14 @@ export interface GameDeps {
   /** gameServerKey(the engine's control secret): reads the second MAC of game tokens. */
   serverKey: Buffer;
   items: () => Promise<ItemsData>;
-  /** Nonces of the tokens already used, kept by the caller across sleep and wake (login.ts). */
-  seenNonces?: Map<string, number>;
+  /** Nonces of the tokens already used (login.ts), kept in the database across sleep, wake and restarts. */
+  nonces: NonceBook;
   /** Recent world creations per player id, kept by the caller across sleep and wake (world-quota.ts). */
   worldCreations?: Map<number, number[]>;
+  /** Where clients fetch the game's textures (OnSuperMainStartAcceptLogon); the game's CDN by default. */
+  cdn?: Cdn | undefined;
+  /** The live config (creators.json, server-config.json), re-read by the engine's reload. */
+  config: () => { creators: readonly string[]; autofarmDelay: number };
   /** Called whenever players log in or out or move between worlds. */
   playersChanged: () => void;
   now?: () => number;
@@ -48,12 +57,14 @@ export interface GameDeps {
 export function createGameServer(deps: GameDeps) {
   const { log, players } = deps;
   const now = deps.now ?? Date.now;
-  const nonces = createNonceBook(deps.seenNonces);
+  const { nonces } = deps;
   const sessions = new Map<number, Session>();
   const byName = new Map<string, Session>();
   const live = createLiveWorlds(deps.worlds, log);
   let host: EnetHost | undefined;
   let nextNetId = 1;
+  /** The items.dat of this wake once a login has loaded it (deps.items() caches the same one). */
+  let loadedItems: ItemsData | undefined;
 
   const send = (s: Session, data: Buffer) => {
     if (!s.closing) host?.send(s.peer, data);
@@ -71,7 +82,51 @@ export function createGameServer(deps: GameDeps) {
     sendUnreliable,
     consoleMessage,
     sessionOf: (netId) => byNetId.get(netId),
+    // Farming stops with the player's stay in the world (autofarm is made below: called only later).
+    leaving: (s) => autofarm.stop(s),
+    items: () => loadedItems,
+    online: () => byName.size,
   });
+
+  const isCreator = (s: Session) => {
+    const name = s.name?.toLowerCase();
+    return name !== undefined && deps.config().creators.some((c) => c.toLowerCase() === name);
+  };
+  const autofarm = createAutofarm({
+    delayMs: () => deps.config().autofarmDelay,
+    tileAt: (s, x, y) => flow.tileAt(s, x, y),
+    holds: (s, id) => s.inventory.some(([item, n]) => item === id && n > 0),
+    act: (s, x, y, item) =>
+      flow.tileChange(s, tankHeader({ tankType: TANK.tileChange, value: item, punchX: x, punchY: y })),
+    consoleMessage,
+  });
+  const commandParts: CommandParts = {
+    isCreator,
+    consoleMessage,
+    give(s, itemId, amount) {
+      const given = players.giveItem(s.name as string, itemId, amount)?.given ?? 0;
+      const player = players.get(s.name as string);
+      if (player) s.inventory = player.inventory.filter(([, n]) => n > 0).map(([id, n]) => [id, n]);
+      flow.resendInventory(s);
+      return given;
+    },
+    itemExists: async (id) => (await deps.items()).has(id),
+    warp: (s, world) => flow.join(s, world),
+    kick: (name, reason) => kick(name, reason),
+    broadcast: (text) => broadcast(text),
+    toggleAutofarm: (s) => autofarm.toggle(s),
+  };
+
+  function kick(name: string, reason: string): boolean {
+    const s = byName.get(name.toLowerCase());
+    if (!s) return false;
+    drop(s, `You have been disconnected: ${reason}`);
+    return true;
+  }
+  function broadcast(message: string): number {
+    for (const s of byName.values()) consoleMessage(s, message);
+    return byName.size;
+  }
 
   /** Says why, then lets the peer go once that is sent. */
   const drop = (s: Session, reason: string) => {
@@ -94,12 +149,15 @@ export function createGameServer(deps: GameDeps) {
   const login = async (s: Session, fields: TextFields) => {
     if (s.loginTried) return; // one login per peer
     s.loginTried = true;
+    // Before the token is spent: an updated client can use the same sign-in again.
+    if (!supportedProtocol(fields.get('protocol'))) return refuseOutdated(s);
     const checked = checkLoginToken(fields.get('UUIDToken'), deps.serverKey, nonces, now());
     if ('refused' in checked) return drop(s, checked.refused);
     const player = players.get(checked.growId);
     if (!player) return drop(s, 'No such GrowID on this server.');
     if (player.banned) return drop(s, 'This GrowID is banned from this server.');
     const items = await deps.items();
+    loadedItems = items;
     if (s.closing) return;
     const older = byName.get(player.name.toLowerCase());
     if (older) drop(older, 'You logged in from somewhere else.');
@@ -110,41 +168,69 @@ export function createGameServer(deps: GameDeps) {
     byName.set(player.name.toLowerCase(), s);
     log.info(`${player.name} logged in`);
     deps.playersChanged();
-    send(
-      s,
-      encodeCall('OnSuperMainStartAcceptLogonHrdxs47254722215a', [{ type: 'u32', value: items.hash }, '', '', '', '']),
-    );
+    for (const packet of logonPackets(items.hash, deps.cdn ?? DEFAULT_CDN, GAME_CLIENT.protocol, now()))
+      send(s, packet);
   };
 
-  const gameMessage = async (s: Session, fields: TextFields) => {
-    if (!s.name) return;
-    switch (fields.get('action')) {
-      case 'refresh_item_data': {
+  /** An older client: the game's own update notice in its log, then logon_fail, which makes it quit. */
+  const refuseOutdated = (s: Session) => {
+    send(s, encodeText(MESSAGE.game, ['action|log', `msg|${OUTDATED_CLIENT_MESSAGE}`]));
+    send(s, encodeText(MESSAGE.game, ['action|logon_fail']));
+    s.closing = true;
+    host?.disconnect(s.peer, true);
+  };
+
+  /**
+   * What each `action|` text does. The real client sends some on message type 2 (enter_game, refresh_item_data,
+   * input, dialog_return) and others on type 3 (join_request, quit_to_exit, quit), so both types come here
+   * (docs/game-protocol.md, "Messages"). A Map, so that `action|constructor` names nothing.
+   */
+  const actions = new Map<string, (s: Session, fields: TextFields) => unknown>([
+    [
+      'refresh_item_data',
+      async (s) => {
         if (s.itemsSent) return;
         s.itemsSent = true;
         const items = await deps.items();
-        return send(s, flow.itemsDatPacket(items));
-      }
-      case 'enter_game':
-        flow.worldMenu(s);
-        return consoleMessage(s, `Welcome back, ${s.name}.`);
-      case 'join_request':
-        return flow.join(s, fields.get('name') ?? '');
-      case 'input':
-        return flow.chat(s, chatText(fields));
-      case 'quit_to_exit':
+        send(s, flow.itemsDatPacket(items));
+      },
+    ],
+    ['enter_game', (s) => flow.enterGame(s)],
+    ['join_request', (s, fields) => flow.join(s, fields.get('name') ?? '')],
+    [
+      'input',
+      (s, fields) => {
+        const text = chatText(fields).trim();
+        if (!text) return;
+        if (!allow(s.chatTimes, CHAT_LINES, CHAT_WINDOW_MS, now())) return consoleMessage(s, SLOW_DOWN);
+        return text.startsWith('/') ? runCommand(s, text, commandParts) : flow.chat(s, text);
+      },
+    ],
+    [
+      'quit_to_exit',
+      (s) => {
         flow.leaveWorld(s);
-        return flow.worldMenu(s);
-      case 'quit':
+        flow.worldMenu(s);
+      },
+    ],
+    [
+      'quit',
+      (s) => {
         s.closing = true;
         leaveGame(s);
-        return host?.disconnect(s.peer, true);
-    }
-  };
+        host?.disconnect(s.peer, true);
+      },
+    ],
+  ]);
 
   const handle = async (s: Session, message: ClientMessage) => {
-    if (message.kind === 'text') return login(s, message.fields);
-    if (message.kind === 'game') return gameMessage(s, message.fields);
+    if (message.kind !== 'tank') {
+      const action = message.fields.get('action');
+      // The login text is the only text without an action; it comes on type 2.
+      if (action === undefined) return message.kind === 'text' ? login(s, message.fields) : undefined;
+      if (!s.name) return;
+      return actions.get(action)?.(s, message.fields);
+    }
     if (!s.name || !s.world) return;
     if (message.header.tankType === TANK.state) {
       // A position the player could not have reached is not taken (nor relayed): the reach of punches and
@@ -209,20 +295,8 @@ export function createGameServer(deps: GameDeps) {
     sessionCount: () => sessions.size,
     onlinePlayers: () => [...byName.values()].map((s) => s.name as string),
     playersInWorld: (world: string) => live.playersIn(world),
-    kick(name: string, reason: string): boolean {
-      const s = byName.get(name.toLowerCase());
-      if (!s) return false;
-      drop(s, `You have been disconnected: ${reason}`);
-      return true;
-    },
-    broadcast(message: string): number {
-      let n = 0;
-      for (const s of byName.values()) {
-        consoleMessage(s, message);
-        n++;
-      }
-      return n;
-    },
+    kick,
+    broadcast,
     /** A control API edit of a world reaches the players in it (world-flow.ts, worldEdited). */
     worldEdited: (name: string) => flow.worldEdited(name),
     /** A control API edit of a player reaches their session: the stored inventory replaces the one held. */

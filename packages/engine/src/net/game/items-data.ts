@@ -9,6 +9,12 @@ export interface ItemsData {
   hash: number;
   /** The file deflated with zlib, for refresh_item_data. */
   deflated: Buffer;
+  /** The file's size before deflating: the value field of the items.dat tank (the real server sends it). */
+  size: number;
+  /** Whether the file defines the item. */
+  has(id: number): boolean;
+  /** The item's items.dat action type (door, lock, foreground...); undefined for an unknown item. */
+  actionOf(id: number): number | undefined;
   /** Punches that break an item's tile (items.dat breakHits, at least 1). */
   hitsToBreak(id: number): number;
 }
@@ -21,16 +27,22 @@ export async function loadItemsData(dataDir: string): Promise<ItemsData> {
   const { decodeItemsDat, protonHash } = await import('@canopy/formats');
   let bytes: Buffer;
   const hits = new Map<number, number>();
+  const actions = new Map<number, number>();
   try {
     bytes = await readFile(join(dataDir, EFFECTIVE_ITEMS_DAT));
-    for (const item of decodeItemsDat(new Uint8Array(bytes)).items)
+    for (const item of decodeItemsDat(new Uint8Array(bytes)).items) {
       hits.set(item.id, Math.max(1, Math.round(item.breakHits)));
+      actions.set(item.id, item.actionType);
+    }
   } catch {
     bytes = Buffer.alloc(0);
   }
   return {
     hash: bytes.length ? protonHash(bytes) : 0,
     deflated: deflateSync(bytes),
+    size: bytes.length,
+    has: (id) => hits.has(id),
+    actionOf: (id) => actions.get(id),
     hitsToBreak: (id) => hits.get(id) ?? 1,
   };
 }

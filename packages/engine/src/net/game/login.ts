@@ -1,22 +1,10 @@
 import { readGameToken } from '@canopy/contract/game-token';
 
-/**
- * Tokens seen, by nonce, until they expire: each token logs in once. `seen` outlives one wake of the game
- * network (game-network.ts keeps it), so a token used before a sleep is still refused after the next wake.
- */
-export function createNonceBook(seen = new Map<string, number>()) {
-  return {
-    /** True the first time a nonce is offered before `exp`; drops expired ones as it goes. */
-    claim(nonce: string, exp: number, now: number): boolean {
-      if (seen.size > 0 && seen.size % 64 === 0) for (const [n, e] of seen) if (e <= now) seen.delete(n);
-      if (seen.has(nonce)) return false;
-      seen.set(nonce, exp);
-      return true;
-    },
-  };
+/** Where the nonces of spent tokens are kept (players/used-tokens.repo.ts: in the database, across restarts). */
+export interface NonceBook {
+  /** True the first time a nonce is offered. */
+  claim(nonce: string, exp: number, now: number): boolean;
 }
-
-export type NonceBook = ReturnType<typeof createNonceBook>;
 
 /** The GrowID a login's token names, or the reason it is refused (shown to the player). */
 export function checkLoginToken(

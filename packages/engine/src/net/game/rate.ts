@@ -5,6 +5,8 @@ export const DISCONNECT_AT = PACKETS_PER_SECOND * 4;
 /** Chat lines a player may send per CHAT_WINDOW_MS: a spammer fills everyone's console, not the packet budget. */
 export const CHAT_LINES = 5;
 export const CHAT_WINDOW_MS = 5000;
+/** What a player over the chat limit is told. */
+export const SLOW_DOWN = `\`4Slow down!\`\` You can chat ${CHAT_LINES} times every ${CHAT_WINDOW_MS / 1000} seconds.`;
 /** New worlds one player may create per WORLD_CREATION_WINDOW_MS (each is generated and stored for good). */
 export const WORLD_CREATIONS = 3;
 export const WORLD_CREATION_WINDOW_MS = 60_000;

@@ -1,3 +1,4 @@
+import type { AutofarmState } from './autofarm.ts';
 import type { LiveWorld } from './live-worlds.ts';
 import type { RateWindow } from './rate.ts';
 
@@ -28,6 +29,8 @@ export interface Session {
   chatTimes: number[];
   inventory: [number, number][];
   rate: RateWindow;
+  /** On while the player farms automatically (autofarm.ts, /autofarm). */
+  autofarm?: AutofarmState;
   /** True once we decided to disconnect it: later packets are ignored. */
   closing: boolean;
 }

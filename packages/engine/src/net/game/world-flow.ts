@@ -1,5 +1,6 @@
 import type { WorldListResponse } from '@canopy/contract/engine';
 import { encodeInventory } from '../protocol/inventory.ts';
+import { placeLayer } from '../protocol/item-actions.ts';
 import { TANK } from '../protocol/message-types.ts';
 import { encodeTank, type TankHeader, tankHeader } from '../protocol/tank.ts';
 import { encodeCall } from '../protocol/variant.ts';
@@ -8,16 +9,28 @@ import type { GameDeps } from './game-server.ts';
 import type { ItemsData } from './items-data.ts';
 import type { LiveWorld, LiveWorlds } from './live-worlds.ts';
 import { placed } from './movement.ts';
-import { allow, CHAT_LINES, CHAT_WINDOW_MS } from './rate.ts';
+import {
+  accountPackets,
+  characterState,
+  clothingCall,
+  countryCall,
+  removeCall,
+  setPosCall,
+  spawnCall,
+  talkBubble,
+  tileDamage,
+} from './player-packets.ts';
 import type { Session } from './session.ts';
 import { createWorldQuota } from './world-quota.ts';
 
 const FIST = 18;
+const WRENCH = 32;
 const UNBREAKABLE = new Set([6, 8]); // main door, bedrock
 const REACH_TILES = 4;
 const CHAT_MAX = 120;
 const MENU_WORLDS = 30;
-const SLOW_DOWN = `\`4Slow down!\`\` You can chat ${CHAT_LINES} times every ${CHAT_WINDOW_MS / 1000} seconds.`;
+/** The world menu's colour of a listed world (RGBA), as the references send it. */
+const FLOATER_COLOUR = 3529161471;
 /** Drops control characters: they could forge console lines or break the client's markup. */
 const withoutControls = (text: string) =>
   [...text].filter((ch) => ch.charCodeAt(0) >= 32 && ch.charCodeAt(0) !== 127).join('');
@@ -30,18 +43,21 @@ interface FlowParts {
   sendUnreliable(s: Session, data: Buffer): void;
   consoleMessage(s: Session, text: string): void;
   sessionOf(netId: number): Session | undefined;
+  /** The player leaves their world (the autofarm stops with it). */
+  leaving(s: Session): void;
+  /** The items.dat in force, once loaded (at login): which tiles carry extra data, what may be placed. */
+  items(): ItemsData | undefined;
+  /** How many players are online (the world menu says it). */
+  online(): number;
 }
 
 /** The in-world part of the flow: menu, join, spawn, movement, chat, tiles, leave (steps 7 to 12). */
-export function createWorldFlow({ deps, live, send, sendUnreliable, consoleMessage, sessionOf }: FlowParts) {
+export function createWorldFlow(parts: FlowParts) {
+  const { deps, live, send, sendUnreliable, consoleMessage, sessionOf } = parts;
   const { log, players } = deps;
   const now = deps.now ?? Date.now;
   const quota = createWorldQuota(deps.worlds, now, deps.worldCreations);
   const everyone = (w: LiveWorld) => [...w.players].map(sessionOf).filter((s) => s !== undefined);
-
-  const spawnText = (s: Session, local: boolean) =>
-    `spawn|avatar\nnetID|${s.netId}\nuserID|${s.userId}\ncolrect|0|0|20|30\nposXY|${s.x}|${s.y}\nname|${s.name}\n` +
-    `country|us\ninvis|0\nmstate|0\nsmstate|0\n${local ? 'type|local\n' : ''}`;
 
   const doorOf = (w: LiveWorld) => {
     const i = w.tiles.fg.indexOf(6);
@@ -56,20 +72,53 @@ export function createWorldFlow({ deps, live, send, sendUnreliable, consoleMessa
   const worldPacket = (w: LiveWorld) =>
     encodeTank(
       tankHeader({ tankType: TANK.worldData }),
-      encodeWorldData({ name: w.name, width: w.meta.width, height: w.meta.height, fg: w.tiles.fg, bg: w.tiles.bg }),
+      encodeWorldData(
+        { name: w.name, width: w.meta.width, height: w.meta.height, fg: w.tiles.fg, bg: w.tiles.bg },
+        (id) => parts.items()?.actionOf(id),
+      ),
     );
   const inventoryPacket = (s: Session) =>
     encodeTank(tankHeader({ tankType: TANK.inventory }), encodeInventory(s.inventory));
 
+  /** A player's own avatar and state arrive in the world: spawn, clothes, position, state, inventory, country. */
+  const arrive = (s: Session, others: Session[]) => {
+    send(s, spawnCall(s, true));
+    send(s, clothingCall(s));
+    send(s, setPosCall(s));
+    for (const o of others) {
+      send(s, spawnCall(o, false));
+      send(s, clothingCall(o));
+      send(s, countryCall(o));
+    }
+    send(s, inventoryPacket(s));
+    send(s, characterState(s));
+    send(s, countryCall(s));
+  };
+
   return {
-    itemsDatPacket: (items: ItemsData) => encodeTank(tankHeader({ tankType: TANK.itemsDat }), items.deflated),
+    /** items.dat zlib-deflated, the value field saying its size before (what the real server sends). */
+    itemsDatPacket: (items: ItemsData) =>
+      encodeTank(tankHeader({ tankType: TANK.itemsDat, netId: -1, value: items.size }), items.deflated),
+
+    /** `action|enter_game`: welcome, inventory, gems and GrowID, then the world menu. */
+    enterGame(s: Session) {
+      consoleMessage(s, `Welcome back, ${s.name}.`);
+      send(s, inventoryPacket(s));
+      for (const packet of accountPackets(s, players.get(s.name as string)?.gems ?? 0)) send(s, packet);
+      this.worldMenu(s);
+    },
 
     worldMenu(s: Session) {
       const { worlds } = JSON.parse(
         Buffer.from(deps.worlds.list({ limit: MENU_WORLDS })).toString(),
       ) as WorldListResponse;
-      const lines = ['default|', ...worlds.map((w) => `add_floater|${w.name}|${w.players}|0.5|3529161471`)];
-      send(s, encodeCall('OnRequestWorldSelectMenu', [`${lines.join('\n')}\n`]));
+      const lines = [
+        'add_filter|',
+        'add_heading|Top Worlds<ROW2>|',
+        ...worlds.map((w) => `add_floater|${w.name}|${w.players}|0.5|${FLOATER_COLOUR}`),
+      ];
+      send(s, encodeCall('OnRequestWorldSelectMenu', [`${lines.join('\n')}\n`, 1]));
+      consoleMessage(s, `Where would you like to go? (\`w${parts.online()}\`\` online)`);
     },
 
     join(s: Session, raw: string) {
@@ -84,12 +133,16 @@ export function createWorldFlow({ deps, live, send, sendUnreliable, consoleMessa
       const there = everyone(w);
       w.players.add(s.netId);
       s.world = w;
-      send(s, encodeCall('OnSpawn', [spawnText(s, true)]));
+      arrive(s, there);
+      const entered = `\`5<\`w${s.name}\`\` entered, \`w${there.length}\`\` others here>\`\``;
       for (const o of there) {
-        send(o, encodeCall('OnSpawn', [spawnText(s, false)]));
-        send(s, encodeCall('OnSpawn', [spawnText(o, false)]));
+        send(o, spawnCall(s, false));
+        send(o, clothingCall(s));
+        send(o, characterState(s));
+        send(o, countryCall(s));
+        consoleMessage(o, entered);
+        send(o, talkBubble(s.netId, entered));
       }
-      send(s, inventoryPacket(s));
       consoleMessage(s, `World ${w.name} entered. There are ${there.length} other people here.`);
       log.info(`${s.name} entered ${w.name}`);
       deps.playersChanged();
@@ -98,9 +151,10 @@ export function createWorldFlow({ deps, live, send, sendUnreliable, consoleMessa
     leaveWorld(s: Session) {
       const w = s.world;
       if (!w) return;
+      parts.leaving(s);
       w.players.delete(s.netId);
       s.world = undefined;
-      for (const o of everyone(w)) send(o, encodeCall('OnRemove', [`netID|${s.netId}\n`]));
+      for (const o of everyone(w)) send(o, removeCall(s));
       live.release(w);
       log.info(`${s.name} left ${w.name}`);
       deps.playersChanged();
@@ -121,8 +175,7 @@ export function createWorldFlow({ deps, live, send, sendUnreliable, consoleMessa
       // Control characters could forge console lines or break the client's markup.
       const text = withoutControls(raw).replace(/\s+/g, ' ').trim().slice(0, CHAT_MAX);
       if (!w || !text) return;
-      if (!allow(s.chatTimes, CHAT_LINES, CHAT_WINDOW_MS, now())) return consoleMessage(s, SLOW_DOWN);
-      const bubble = encodeCall('OnTalkBubble', [s.netId, text, 0], s.netId);
+      const bubble = talkBubble(s.netId, text);
       const line = encodeCall('OnConsoleMessage', [`CP:0_PL:0_OID:_CT:[W]_ <${s.name}> ${text}`]);
       for (const o of everyone(w)) {
         send(o, bubble);
@@ -131,37 +184,60 @@ export function createWorldFlow({ deps, live, send, sendUnreliable, consoleMessa
       log.info(`[${w.name}] ${s.name}: ${text}`);
     },
 
-    async tileChange(s: Session, h: TankHeader) {
-      const w = s.world as LiveWorld;
+    /** The layers of a tile of the player's world; undefined outside it (autofarm.ts). */
+    tileAt(s: Session, x: number, y: number) {
+      const w = s.world;
+      if (!w || x < 0 || y < 0 || x >= w.meta.width || y >= w.meta.height) return undefined;
+      const i = y * w.meta.width + x;
+      return { fg: w.tiles.fg[i] ?? 0, bg: w.tiles.bg[i] ?? 0 };
+    },
+
+    /**
+     * A punch (item 18) or a placement at punchX/punchY. Every hit is shown to the world (tank 8); a break or a
+     * placement is a tank 3 to the world. Answers whether it was taken (autofarm stops on a refusal).
+     */
+    async tileChange(s: Session, h: Pick<TankHeader, 'value' | 'punchX' | 'punchY'>): Promise<boolean> {
+      const w = s.world;
+      if (!w) return false;
       const { width, height } = w.meta;
       const { punchX: x, punchY: y } = h;
-      if (x < 0 || y < 0 || x >= width || y >= height) return;
-      if (Math.abs(x - Math.floor(s.x / 32)) > REACH_TILES || Math.abs(y - Math.floor(s.y / 32)) > REACH_TILES) return;
+      if (x < 0 || y < 0 || x >= width || y >= height) return false;
+      if (Math.abs(x - Math.floor(s.x / 32)) > REACH_TILES || Math.abs(y - Math.floor(s.y / 32)) > REACH_TILES)
+        return false;
       const i = y * width + x;
       const { fg, bg } = w.tiles;
+      const items = await deps.items();
+      if (s.world !== w) return false;
       if (h.value === FIST) {
         const target = fg[i] || bg[i];
-        if (!target || UNBREAKABLE.has(target)) return;
+        if (!target || UNBREAKABLE.has(target)) return false;
+        const damage = tileDamage(s, x, y);
+        for (const o of everyone(w)) send(o, damage);
         const hits = (w.hits.get(i) ?? 0) + 1;
-        const items = await deps.items();
-        if (s.world !== w) return;
-        if (hits < items.hitsToBreak(target)) return void w.hits.set(i, hits);
+        if (hits < items.hitsToBreak(target)) {
+          w.hits.set(i, hits);
+          return true;
+        }
         w.hits.delete(i);
         if (fg[i]) fg[i] = 0;
         else bg[i] = 0;
       } else {
+        // The wrench opens a tile's or player's menu in the game; it is never placed (nor is anything without a
+        // plain layer: doors, locks, signs and seeds carry data the engine does not keep yet).
+        const layer = h.value === WRENCH ? undefined : placeLayer(items.actionOf(h.value));
         const slot = s.inventory.find(([id, n]) => id === h.value && n > 0);
-        if (fg[i] || !slot || h.value <= 0 || h.value > 0xffff) return;
+        if (!layer || !slot || (layer === 'fg' ? fg[i] : bg[i])) return false;
         slot[1]--;
         if (slot[1] === 0) s.inventory.splice(s.inventory.indexOf(slot), 1);
         players.giveItem(s.name as string, h.value, -1);
-        fg[i] = h.value;
+        (layer === 'fg' ? fg : bg)[i] = h.value;
       }
       live.changed(w);
       const change = encodeTank(
         tankHeader({ tankType: TANK.tileChange, netId: s.netId, value: h.value, punchX: x, punchY: y }),
       );
       for (const o of everyone(w)) send(o, change);
+      return true;
     },
 
     /** Sends the session's inventory again (after the Player Database changed it). */
@@ -191,8 +267,10 @@ export function createWorldFlow({ deps, live, send, sendUnreliable, consoleMessa
         for (const s of here) placeAtDoor(s, w);
         for (const s of here) {
           send(s, data);
-          send(s, encodeCall('OnSpawn', [spawnText(s, true)]));
-          for (const o of here) if (o !== s) send(s, encodeCall('OnSpawn', [spawnText(o, false)]));
+          arrive(
+            s,
+            here.filter((o) => o !== s),
+          );
           consoleMessage(s, 'This world was changed by the server owner.');
         }
       }

@@ -7,8 +7,10 @@ export const TANK = {
   callFunction: 1,
   tileChange: 3,
   worldData: 4,
+  tileDamage: 8,
   inventory: 9,
   itemsDat: 16,
+  characterState: 20,
 } as const;
 
 /** Longest ENet payload a client may send us; anything larger is dropped unread. */

@@ -95,5 +95,9 @@ export function decodeVariantList(bytes: Uint8Array): VariantArg[] | undefined {
 
 /** A call-function tank message (type 1): `name(args...)`, netId -1 unless it is about a player. */
 export function encodeCall(name: string, args: readonly VariantInput[] = [], netId = -1, delay = 0): Buffer {
-  return encodeTank(tankHeader({ tankType: TANK.callFunction, netId, delay }), encodeVariantList([name, ...args]));
+  // The client waits `delay` ms before running the call: the i32 value field, not the f32 at offset 16.
+  return encodeTank(
+    tankHeader({ tankType: TANK.callFunction, netId, value: delay }),
+    encodeVariantList([name, ...args]),
+  );
 }
