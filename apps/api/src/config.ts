@@ -1,5 +1,6 @@
 import { networkInterfaces } from 'node:os';
 import { join, resolve } from 'node:path';
+import { CDN_HOST_PATTERN, CDN_PATH_PATTERN } from '@canopy/contract/engine-constants';
 import { z } from 'zod';
 
 const csv = z
@@ -149,6 +150,19 @@ const envSchema = z
         .optional(),
     ),
     CANOPY_ACME_HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(80),
+    // Where game clients fetch the game's textures (OnSuperMainStartAcceptLogon). Not trimmed: every engine gets
+    // the variables exactly as set (runtime/local/engine-process.ts) and checks them with the same patterns.
+    CANOPY_GAME_CDN_HOST: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(CDN_HOST_PATTERN, 'must be a host name without scheme, port or path, like ubistatic-a.akamaihd.net')
+        .optional(),
+    ),
+    CANOPY_GAME_CDN_PATH: z.preprocess(
+      emptyAsUndefined,
+      z.string().regex(CDN_PATH_PATTERN, 'must be a cache path ending in /, like 0098/150726456789/cache/').optional(),
+    ),
     CANOPY_START_SLOTS: z.coerce.number().int().min(0).max(100).default(1),
     CANOPY_START_SERVER_DAYS: z.coerce.number().min(0).max(3650).default(7),
     CANOPY_ENGINE_ENTRY: z.string().optional(),
@@ -198,6 +212,12 @@ const envSchema = z
         code: 'custom',
         path: [env.CANOPY_LOGIN_TLS_CERT ? 'CANOPY_LOGIN_TLS_KEY' : 'CANOPY_LOGIN_TLS_CERT'],
         message: 'CANOPY_LOGIN_TLS_CERT and CANOPY_LOGIN_TLS_KEY are set together or not at all',
+      });
+    if (!env.CANOPY_GAME_CDN_HOST !== !env.CANOPY_GAME_CDN_PATH)
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.CANOPY_GAME_CDN_HOST ? 'CANOPY_GAME_CDN_PATH' : 'CANOPY_GAME_CDN_HOST'],
+        message: 'CANOPY_GAME_CDN_HOST and CANOPY_GAME_CDN_PATH are set together or not at all',
       });
     const loginCert = Boolean(env.CANOPY_LOGIN_TLS_CERT || env.CANOPY_LOGIN_TLS_KEY);
     const acme = env.CANOPY_LOGIN_ACME === 'on';
@@ -295,6 +315,11 @@ export interface Config {
   devIdentityProvider: boolean;
   /** Requests allowed per window on /auth/* and /register, per client IP and per account (user or token). */
   authRateLimit: { windowMs: number; perIp: number; perAccount: number };
+  /**
+   * The CDN game clients are told to fetch textures from (CANOPY_GAME_CDN_HOST/PATH); unset: the game's own. Engines
+   * read the same variables, passed through by runtime/local/engine-process.ts; the api checks them at start.
+   */
+  gameCdn?: { host: string; path: string };
   /** The login gateway (ADR 0026); ports 0 pick free ones (tests read the real ones from the running gateway). */
   gateway: {
     enabled: boolean;
@@ -380,6 +405,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perIp: e.CANOPY_AUTH_RATE_LIMIT_PER_IP,
       perAccount: e.CANOPY_AUTH_RATE_LIMIT_PER_ACCOUNT,
     },
+    gameCdn:
+      e.CANOPY_GAME_CDN_HOST && e.CANOPY_GAME_CDN_PATH
+        ? { host: e.CANOPY_GAME_CDN_HOST, path: e.CANOPY_GAME_CDN_PATH }
+        : undefined,
     gateway: {
       enabled: (e.CANOPY_GATEWAY ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
       tlsPort: e.CANOPY_GATEWAY_TLS_PORT,
