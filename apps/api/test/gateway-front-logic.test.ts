@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { OUTDATED_CLIENT_MESSAGE } from '@canopy/contract/game-client';
 import { signGameToken } from '@canopy/contract/game-token';
 import { Front, type FrontLimits, frontMessages } from '../src/gateway/front/front.ts';
-import { callPacket, helloPacket, readTextPacket } from '../src/gateway/front/packets.ts';
+import { callPacket, gameTextPacket, helloPacket, readTextPacket } from '../src/gateway/front/packets.ts';
 
 const key = Buffer.alloc(32, 3);
 const limits: FrontLimits = { peersPerIp: 2, packetsPerPeer: 3, packetBytes: 256, idleMs: 5000, lingerMs: 1000 };
@@ -69,6 +70,13 @@ describe('gateway front: packets against docs/game-protocol.md', () => {
     assert.equal(readTextPacket(Buffer.from([2, 0])), undefined);
     assert.deepEqual([...(readTextPacket(Buffer.from([2, 0, 0, 0])) ?? [])], []);
   });
+
+  it('a game text is type 3, the lines joined by \\n, then one NUL', () => {
+    assert.deepEqual(
+      gameTextPacket(['action|log', 'msg|hi']),
+      Buffer.concat([Buffer.from([3, 0, 0, 0]), Buffer.from('action|log\nmsg|hi'), Buffer.from([0])]),
+    );
+  });
 });
 
 describe('gateway front: bounds', () => {
@@ -112,8 +120,8 @@ describe('gateway front: bounds', () => {
     const token = signGameToken({ port: 17500, server: 'S', growId: 'Ann1' }, { gateway: key, server: key }, 0);
     front.connected(1, 'nat', 0);
     front.connected(2, 'nat', 0);
-    front.received(1, text(`ltoken|${token}`), 100);
-    front.received(2, text('ltoken|junk'), 100);
+    front.received(1, text(`protocol|225\nltoken|${token}`), 100);
+    front.received(2, text('protocol|225\nltoken|junk'), 100);
     front.connected(3, 'nat', 200);
     front.connected(4, 'nat', 200);
     assert.deepEqual(log, ['later 1', 'later 2'], 'two answered peers leave room for two more behind the same NAT');
@@ -132,15 +140,43 @@ describe('gateway front: bounds', () => {
     const { front, log, sent } = recordingFront();
     const token = signGameToken({ port: 17500, server: 'S', growId: 'Ann1' }, { gateway: key, server: key }, 0);
     front.connected(1, 'a', 0);
-    front.received(1, text(`protocol|209\nltoken|${token}`), 1);
-    front.received(1, text(`ltoken|${token}`), 2);
+    front.received(1, text(`protocol|225\nltoken|${token}\nplatformID|0,1,1`), 1);
+    front.received(1, text(`protocol|225\nltoken|${token}`), 2);
     assert.equal(sent.length, 2, 'hello and one OnSendToServer');
     assert.ok(sent[1]?.[1].includes(Buffer.from(`203.0.113.9|0|${token}`)));
     assert.deepEqual(log, ['later 1']);
     front.connected(2, 'b', 0);
     const [payload, gatewayMac, serverMac] = token.split('.');
     const flipped = `${gatewayMac?.startsWith('A') ? 'B' : 'A'}${gatewayMac?.slice(1)}`;
-    front.received(2, text(`ltoken|${payload}.${flipped}.${serverMac}`), 1);
+    front.received(2, text(`protocol|225\nltoken|${payload}.${flipped}.${serverMac}`), 1);
     assert.ok(sent[3]?.[1].includes(Buffer.from(frontMessages.badToken)));
+  });
+
+  it('tells a client older than protocol 225 (or naming none) to update, as the engine does, and sends nobody on', () => {
+    const token = signGameToken({ port: 17500, server: 'S', growId: 'Old1' }, { gateway: key, server: key }, 0);
+    const refusal = [
+      gameTextPacket(['action|log', `msg|${OUTDATED_CLIENT_MESSAGE}`]),
+      gameTextPacket(['action|logon_fail']),
+    ];
+    for (const [peer, login] of [
+      [1, `protocol|209\nltoken|${token}`],
+      [2, `protocol|224\nltoken|${token}`],
+      [3, `ltoken|${token}`],
+      [4, `protocol|2x5\nltoken|${token}`],
+    ] as const) {
+      const { front, log, sent } = recordingFront();
+      front.connected(peer, 'a', 0);
+      front.received(peer, text(login), 1);
+      assert.deepEqual(
+        sent.slice(1).map(([, data]) => data),
+        refusal,
+        login,
+      );
+      assert.deepEqual(log, [`later ${peer}`]);
+    }
+    const { front, sent } = recordingFront();
+    front.connected(9, 'a', 0);
+    front.received(9, text(`protocol|226\nltoken|${token}`), 1);
+    assert.ok(sent[1]?.[1].includes(Buffer.from('OnSendToServer')), 'a newer protocol is sent on');
   });
 });

@@ -1,7 +1,15 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { OUTDATED_CLIENT_MESSAGE } from '@canopy/contract/game-client';
 import { signGameToken } from '@canopy/contract/game-token';
-import { type DisconnectReason, decodeIncoming, EnetClient, encodeText, type IncomingEvent } from '@canopy/gtclient';
+import {
+  type DisconnectReason,
+  decodeIncoming,
+  EnetClient,
+  encodeText,
+  frontLoginLines,
+  type IncomingEvent,
+} from '@canopy/gtclient';
 import { frontMessages } from '../src/gateway/front/front.ts';
 import { loadGatewayKey } from '../src/gateway/keys.ts';
 import { ownerWithServer } from './support/factories.ts';
@@ -10,7 +18,7 @@ import { startApi, type TestApi } from './support/harness.ts';
 import { waitForStatus } from './support/servers.ts';
 
 /** A headless client (packages/gtclient, its own new-packet ENet) on the front: what it received and how it ended. */
-async function visitFront(udpPort: number, loginText?: string) {
+async function visitFront(udpPort: number, loginText?: readonly (readonly [string, string])[]) {
   const client = new EnetClient({ timeoutMs: 30_000 });
   const events: IncomingEvent[] = [];
   const ended = new Promise<DisconnectReason>((resolve) => client.once('disconnect', resolve));
@@ -28,13 +36,16 @@ async function visitFront(udpPort: number, loginText?: string) {
   if (loginText !== undefined) client.send(encodeText(2, loginText));
   const reason = await ended;
   client.close();
-  return { reason, calls: events.flatMap((e) => (e.kind === 'call' ? [e.call] : [])) };
+  return {
+    reason,
+    calls: events.flatMap((e) => (e.kind === 'call' ? [e.call] : [])),
+    /** Text and game messages as [type, body]. */
+    texts: events.flatMap((e) => (e.kind === 'text' ? [[e.type, e.text] as const] : [])),
+  };
 }
 
-const loginText = (token: string) =>
-  ['protocol|209', 'game_version|4.61', 'requestedName|Sprout', 'meta|abc', `ltoken|${token}`, 'platformID|0,1,1'].join(
-    '\n',
-  );
+/** The real client's first text to the front (5.51: `protocol|225`, `ltoken|`, `platformID|`), from gtclient. */
+const loginText = (token: string, protocol?: number) => frontLoginLines({ token, protocol });
 
 describe('gateway ENet front (new-packet header, headless client)', () => {
   let api: TestApi;
@@ -93,6 +104,22 @@ describe('gateway ENet front (new-packet header, headless client)', () => {
         calls.map((c) => [c.name, ...c.args]),
         [['OnConsoleMessage', text]],
       );
+      assert.equal(reason, 'remote');
+    }
+  });
+
+  it('tells an outdated client (protocol 209, or none) to update with the log line and logon_fail, and sends it nowhere', async () => {
+    const { udpPort } = gatewayPorts(api);
+    const login = await gatewayLogin(api, { server: names[0] ?? '', growId: 'Old0x', password: 'pw-old', create: '1' });
+    assert.equal(login.body.status, 'success', JSON.stringify(login.body));
+    const token = login.body.token as string;
+    for (const text of [loginText(token, 209), loginText(token).filter(([k]) => k !== 'protocol')]) {
+      const { reason, calls, texts } = await visitFront(udpPort, text);
+      assert.deepEqual(calls, [], 'no OnSendToServer, no console call');
+      assert.deepEqual(texts, [
+        [3, `action|log\nmsg|${OUTDATED_CLIENT_MESSAGE}`],
+        [3, 'action|logon_fail'],
+      ]);
       assert.equal(reason, 'remote');
     }
   });

@@ -1,6 +1,6 @@
 import { OUTDATED_CLIENT_MESSAGE, supportedProtocol } from '@canopy/contract/game-client';
 import { readGameToken } from '@canopy/contract/game-token';
-import { callPacket, helloPacket, MESSAGE_TEXT, readTextPacket } from './packets.ts';
+import { callPacket, gameTextPacket, helloPacket, MESSAGE_TEXT, readTextPacket } from './packets.ts';
 
 /** What the front does to a peer; the ENet host (or a test) implements it. */
 export interface FrontTransport {
@@ -106,9 +106,10 @@ export class Front {
     const fields = readTextPacket(data);
     // Only the login text matters here; anything else (a game message, a stray tank) is ignored.
     if (!fields || data.readUInt32LE(0) !== MESSAGE_TEXT) return;
-    // An older client would be sent on to a server whose world data it cannot read: tell it here.
+    // An older client would be sent on to a server whose world data it cannot read: tell it here, as the engine
+    // does (the game's update notice in its log, then logon_fail, which makes the client stop trying).
     if (!supportedProtocol(fields.get('protocol'))) {
-      this.refuse(peer, OUTDATED_CLIENT_MESSAGE, now);
+      this.refuse(peer, OUTDATED_CLIENT_MESSAGE, now, 'log');
       return;
     }
     const token = fields.get('ltoken')?.trim();
@@ -167,10 +168,15 @@ export class Front {
     else this.perIp.delete(ip);
   }
 
-  private refuse(peer: number, message: string, now: number): void {
+  /** Answers with the message (a console line, or the log line and logon_fail), then lets the peer go. */
+  private refuse(peer: number, message: string, now: number, as: 'console' | 'log' = 'console'): void {
     const state = this.peers.get(peer);
     if (state) this.answered(state, now);
-    this.transport.send(peer, callPacket('OnConsoleMessage', message));
+    if (as === 'console') this.transport.send(peer, callPacket('OnConsoleMessage', message));
+    else {
+      this.transport.send(peer, gameTextPacket(['action|log', `msg|${message}`]));
+      this.transport.send(peer, gameTextPacket(['action|logon_fail']));
+    }
     this.transport.disconnectLater(peer);
   }
 

@@ -20,6 +20,18 @@ export function helloPacket(): Buffer {
   return out;
 }
 
+/**
+ * A game message (type 3) of `key|value` lines, NUL-terminated: how the game's own log line (`action|log`) and
+ * `action|logon_fail` (which makes the client give up the login) arrive.
+ */
+export function gameTextPacket(lines: readonly string[]): Buffer {
+  const text = Buffer.from(lines.join('\n'), 'utf8');
+  const out = Buffer.alloc(4 + text.length + 1);
+  out.writeUInt32LE(MESSAGE_GAME, 0);
+  text.copy(out, 4);
+  return out;
+}
+
 /** One argument of a call: an i32 or a string (the only types the front sends). */
 export type CallArg = { i32: number } | string;
 
