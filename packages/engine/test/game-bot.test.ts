@@ -54,7 +54,10 @@ describe('game flow with the headless client', () => {
     assert.equal(result.refreshedItems, true);
     assert.equal(protonHash(ann.items as Buffer), result.itemsHash, 'the items.dat matches the announced hash');
     assert.equal((await engine.request('GET', '/stats')).body.itemsDatHash, result.itemsHash);
-    assert.match(await ann.enterGame(), /^default\|\n(add_floater\|[A-Z0-9]+\|\d+\|0\.5\|3529161471\n)*$/);
+    assert.match(
+      await ann.enterGame(),
+      /^add_filter\|\nadd_heading\|Top Worlds<ROW2>\|\n(add_floater\|[A-Z0-9]+\|\d+\|0\.5\|3529161471\n)*$/,
+    );
   });
 
   it('joins a world and sees a second player join, move and chat', async () => {
@@ -62,7 +65,7 @@ describe('game flow with the headless client', () => {
     assert.deepEqual([world.name, world.width, world.height, world.tiles.length], ['BOTS', 100, 60, 6000]);
     ben = (await bot('ben')).b;
     await ben.enterGame();
-    const spawned = ann.waitForCall('OnSpawn', 15_000, (c) => /name\|Ben\n/.test(String(c.args[0])));
+    const spawned = ann.waitForCall('OnSpawn', 15_000, (c) => /name\|`wBen``\n/.test(String(c.args[0])));
     await ben.join('bots');
     await spawned;
     // A step from the spawn: the engine refuses positions a player could not have reached.

@@ -81,7 +81,7 @@ describe('game login', () => {
     await refused(testToken('banned'), /banned/);
     await refused(testToken('nobody'), /No such GrowID/);
     const c = await connect();
-    c.sendText(['requestedName|x', 'protocol|209']);
+    c.sendText(['requestedName|x', 'protocol|225']);
     const answer = await c.waitForCall('OnConsoleMessage');
     assert.match(String(answer.call?.args[0]), /No login token/);
     await c.waitForDisconnect();

@@ -92,20 +92,26 @@ describe('game protocol codec', () => {
     assert.deepEqual(call.subarray(60), hex('02 00 02 10000000 4f6e436f6e736f6c654d657373616765 01 02 02000000 6869'));
   });
 
-  it('writes world data', () => {
-    const bytes = encodeWorldData({
-      name: 'AB',
-      width: 2,
-      height: 1,
-      fg: Uint16Array.of(6, 0),
-      bg: Uint16Array.of(14, 2),
-    });
+  it('writes world data in the layout the real client reads (domain notes, "World data")', () => {
+    // A door (6) with its EXIT label, an item whose action type is a sign (20), plain dirt (2).
+    const actions = new Map([
+      [20, 10],
+      [2, 17],
+    ]);
+    const bytes = encodeWorldData(
+      { name: 'AB', width: 3, height: 1, fg: Uint16Array.of(6, 20, 2), bg: Uint16Array.of(14, 0, 0) },
+      (id) => actions.get(id),
+    );
     assert.deepEqual(
       bytes,
-      hex(`1400 00000000 0200 4142 02000000 01000000 02000000
-        0600 0e00 0000 0000
-        0000 0200 0000 0000
-        00000000 00000000`),
+      hex(`1400 40000000 0200 4142 03000000 01000000 03000000
+        0000000000
+        0600 0e00 0000 8100  01 0400 45584954 00
+        1400 0000 0000 0100  02 0000 ffffffff
+        0200 0000 0000 0000
+        000000000000000000000000
+        00000000 00000000
+        2900 0000 00000000 00000000`),
     );
   });
 

@@ -11,7 +11,7 @@ import {
 import { buildPlayer, buildWorld } from './support/factories.ts';
 import { GameClient, type Received, tankBytes, testToken } from './support/game-client.ts';
 
-/** The world data layout of docs/game-protocol.md, step 8, read field by field. */
+/** The world data layout of docs/game-protocol.md ("World data"), read field by field. */
 function readWorld(m: Received) {
   const b = m.extended as Buffer;
   const nameLength = b.readUInt16LE(6);
@@ -25,12 +25,21 @@ function readWorld(m: Received) {
     tileCount: b.readUInt32LE(at + 8),
     fg: [] as number[],
     bg: [] as number[],
+    labels: [] as string[],
     rest: 0,
   };
-  at += 12;
-  for (let i = 0; i < world.tileCount; i++, at += 8) {
+  at += 12 + 5; // the 5 zero bytes after the tile count
+  for (let i = 0; i < world.tileCount; i++) {
     world.fg.push(b.readUInt16LE(at));
     world.bg.push(b.readUInt16LE(at + 2));
+    const flags = b.readUInt16LE(at + 6);
+    at += 8;
+    if (!(flags & 1)) continue;
+    // Extra data: only doors (kind 1: label, one byte) in these worlds.
+    assert.equal(b[at], 1, 'a door extra');
+    const length = b.readUInt16LE(at + 1);
+    world.labels.push(b.toString('latin1', at + 3, at + 3 + length));
+    at += 3 + length + 1;
   }
   world.rest = b.length - at;
   return world;
@@ -81,16 +90,17 @@ describe('game worlds', () => {
     const w = readWorld(worldData);
     assert.deepEqual(
       { version: w.version, flags: w.flags, name: w.name, width: w.width, height: w.height, tiles: w.tileCount },
-      { version: 0x14, flags: 0, name: 'GARDEN', width: 100, height: 60, tiles: 6000 },
+      { version: 0x14, flags: 0x40, name: 'GARDEN', width: 100, height: 60, tiles: 6000 },
     );
-    assert.equal(w.rest, 8, 'dropped count and last dropped id follow the tiles');
+    assert.deepEqual(w.labels, ['EXIT'], 'the main door carries its label');
+    assert.equal(w.rest, 12 + 8 + 12, 'a gap, no dropped objects, the weather trailer');
     const doorAt = w.fg.indexOf(6);
     assert.ok(doorAt >= 0, 'a main door');
     assert.equal(w.fg[doorAt + 100], 8, 'bedrock under the door');
     width = w.width;
     door = { x: (doorAt % 100) * 32, y: Math.floor(doorAt / 100) * 32 };
     assert.match(String(spawn.call?.args[0]), new RegExp(`posXY\\|${door.x}\\|${door.y}\\n`));
-    assert.match(String(spawn.call?.args[0]), /name\|Alice\n/);
+    assert.match(String(spawn.call?.args[0]), /name\|`wAlice``\n/);
     const inventory = await a.waitFor((m) => m.tank?.tankType === 9, from);
     const inv = inventory.extended as Buffer;
     assert.deepEqual(
@@ -112,9 +122,9 @@ describe('game worlds', () => {
     const { spawn } = await b.join('GARDEN');
     const bNetId = Number(/netID\|(\d+)/.exec(String(spawn.call?.args[0]))?.[1]);
     const seen = await a.waitFor((m) => m.call?.name === 'OnSpawn', aFrom);
-    assert.match(String(seen.call?.args[0]), /name\|Bob\n/);
+    assert.match(String(seen.call?.args[0]), /name\|`wBob``\n/);
     assert.doesNotMatch(String(seen.call?.args[0]), /type\|local/);
-    await b.waitFor((m) => m.call?.name === 'OnSpawn' && /name\|Alice\n/.test(String(m.call.args[0])));
+    await b.waitFor((m) => m.call?.name === 'OnSpawn' && /name\|`wAlice``\n/.test(String(m.call.args[0])));
     const bFrom = b.received.length;
     const aMoveFrom = a.received.length;
     a.send(tankBytes({ tankType: 0, x: door.x + 16, y: door.y }));

@@ -55,14 +55,17 @@ describe('new players receive the newbie kit', () => {
   it('register creates the player with the kit and never echoes the password', async () => {
     const out = await typeInto(engine, 'register Newbie1 hunter22', /Registered|WARN|ERROR/);
     assert.match(out[0] ?? '', new RegExp(`\\[INFO\\] > register Newbie1 ${SECRET_MASK.replace(/\*/g, '\\*')}$`));
-    assert.match(out.at(-1) ?? '', /\[INFO\] Registered Newbie1 with the newbie kit: 250 gems, 2 items$/);
+    assert.match(out.at(-1) ?? '', /\[INFO\] Registered Newbie1 with the newbie kit: 250 gems, 4 items$/);
     assert.ok(!engine.lines.some((l) => l.includes('hunter22')), 'the password is in no line');
 
     const player = (await engine.request('GET', '/players/newbie1')).body;
     assert.equal(player.name, 'Newbie1');
     assert.equal(player.gems, 250);
     assert.equal(player.level, 1);
+    // The fist and the wrench first, as every new player holds them, then the kit.
     assert.deepEqual(player.inventory, [
+      [18, 1],
+      [32, 1],
       [2, MAX_STACK],
       [10, 3],
     ]);
@@ -89,10 +92,13 @@ describe('new players receive the newbie kit', () => {
     await typeInto(engine, 'register Newbie2 hunter22', /Registered|WARN|ERROR/);
     const player = (await engine.request('GET', '/players/Newbie2')).body;
     assert.equal(player.gems, 0);
-    assert.deepEqual(player.inventory, []);
+    assert.deepEqual(player.inventory, [
+      [18, 1],
+      [32, 1],
+    ]);
     assert.equal(
       (await engine.request('GET', '/players/Newbie1')).body.inventory.length,
-      2,
+      4,
       'earlier players keep theirs',
     );
   });

@@ -204,7 +204,17 @@ export class Bot extends EventEmitter {
     );
     const local = (c: CallEvent) => String(c.args[0] ?? '').includes('type|local');
     const spawn = this.waitForCall('OnSpawn', this.timeout, local, done.signal);
-    const reason = this.waitForCall('OnConsoleMessage', this.timeout, undefined, done.signal);
+    // The refusal's reason is the console message right after OnFailedToEnterWorld (not one still in flight from
+    // an earlier step, such as the menu's "Where would you like to go?").
+    let failed = false;
+    const reason = this.waitFor(
+      (e) => {
+        if (e.kind === 'call' && e.call.name === 'OnFailedToEnterWorld') failed = true;
+        return failed && e.kind === 'call' && e.call.name === 'OnConsoleMessage';
+      },
+      this.timeout,
+      done.signal,
+    ).then((e) => (e.kind === 'call' ? e.call : { name: '', args: [], netId: -1, delay: 0 }));
     for (const p of [answer, spawn, reason]) p.catch(() => {});
     try {
       this.requireEnet().send(joinRequest(name));

@@ -48,6 +48,10 @@ function readVariants(b: Buffer): (string | number)[] | undefined {
     } else if (type === 1) {
       args.push(b.readFloatLE(at));
       at += 4;
+    } else if (type === 3 || type === 4) {
+      // vec2 / vec3 (OnSetPos, OnSetClothing): the first coordinate stands for the value here
+      args.push(b.readFloatLE(at));
+      at += type === 3 ? 8 : 12;
     } else return undefined;
   }
   return args;

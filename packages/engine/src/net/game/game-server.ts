@@ -16,7 +16,7 @@ import { createLiveWorlds } from './live-worlds.ts';
 import { checkLoginToken, type NonceBook } from './login.ts';
 import { MOVE_BUDGET, takeMove } from './movement.ts';
 import { type Cdn, DEFAULT_CDN, logonPackets } from './player-packets.ts';
-import { admit, allow, CHAT_LINES, CHAT_WINDOW_MS, SLOW_DOWN } from './rate.ts';
+import { admit, allow, CHAT_LINES, CHAT_WINDOW_MS, COMMAND_LINES, SLOW_DOWN, SLOW_DOWN_COMMANDS } from './rate.ts';
 import type { Session } from './session.ts';
 import { createWorldFlow } from './world-flow.ts';
 
@@ -31,6 +31,7 @@ const chatText = (fields: TextFields) => {
 
 /** A connected peer must have logged in by then (the client sends its login right after the hello). */
 const LOGIN_DEADLINE_MS = 30_000;
+const FIST = 18;
 
 /** What the game layer works with. */
 export interface GameDeps {
@@ -202,8 +203,12 @@ export function createGameServer(deps: GameDeps) {
       (s, fields) => {
         const text = chatText(fields).trim();
         if (!text) return;
-        if (!allow(s.chatTimes, CHAT_LINES, CHAT_WINDOW_MS, now())) return consoleMessage(s, SLOW_DOWN);
-        return text.startsWith('/') ? runCommand(s, text, commandParts) : flow.chat(s, text);
+        // Commands have a budget of their own: a player's chat does not use up the commands, nor the reverse.
+        const command = text.startsWith('/');
+        const times = command ? s.commandTimes : s.chatTimes;
+        if (!allow(times, command ? COMMAND_LINES : CHAT_LINES, CHAT_WINDOW_MS, now()))
+          return consoleMessage(s, command ? SLOW_DOWN_COMMANDS : SLOW_DOWN);
+        return command ? runCommand(s, text, commandParts) : flow.chat(s, text);
       },
     ],
     [
@@ -239,7 +244,11 @@ export function createGameServer(deps: GameDeps) {
         return send(s, encodeCall('OnSetPos', [{ type: 'vec2', value: [s.x, s.y] }], s.netId));
       return flow.move(s, message.header);
     }
-    if (message.header.tankType === TANK.tileChange) return flow.tileChange(s, message.header);
+    if (message.header.tankType === TANK.tileChange) {
+      const { punchX, punchY, value } = message.header;
+      // The first punch after /autofarm picks the tile the server farms (autofarm.ts).
+      if ((await flow.tileChange(s, message.header)) && value === FIST) autofarm.punched(s, punchX, punchY);
+    }
   };
 
   const events: EnetEvents = {
@@ -253,6 +262,7 @@ export function createGameServer(deps: GameDeps) {
         movedAt: now(),
         moveBudget: MOVE_BUDGET,
         chatTimes: [],
+        commandTimes: [],
         inventory: [],
         rate: { start: now(), count: 0 },
         closing: false,

@@ -5,7 +5,10 @@ export const DISCONNECT_AT = PACKETS_PER_SECOND * 4;
 /** Chat lines a player may send per CHAT_WINDOW_MS: a spammer fills everyone's console, not the packet budget. */
 export const CHAT_LINES = 5;
 export const CHAT_WINDOW_MS = 5000;
+/** In-game commands (lines starting with `/`) a player may send per CHAT_WINDOW_MS, apart from chat. */
+export const COMMAND_LINES = 10;
 /** What a player over the chat limit is told. */
+export const SLOW_DOWN_COMMANDS = `\`4Slow down!\`\` You can use ${COMMAND_LINES} commands every ${CHAT_WINDOW_MS / 1000} seconds.`;
 export const SLOW_DOWN = `\`4Slow down!\`\` You can chat ${CHAT_LINES} times every ${CHAT_WINDOW_MS / 1000} seconds.`;
 /** New worlds one player may create per WORLD_CREATION_WINDOW_MS (each is generated and stored for good). */
 export const WORLD_CREATIONS = 3;

@@ -27,6 +27,8 @@ export interface Session {
   moveBudget: number;
   /** Times of the recent chat lines (rate.ts, CHAT_LINES). */
   chatTimes: number[];
+  /** Times of the recent in-game commands (rate.ts, COMMAND_LINES). */
+  commandTimes: number[];
   inventory: [number, number][];
   rate: RateWindow;
   /** On while the player farms automatically (autofarm.ts, /autofarm). */
