@@ -110,6 +110,8 @@ describe('control API edits reach the game', () => {
     assert.deepEqual(
       ann.inventory?.items.map((i) => [i.id, i.amount]),
       [
+        [18, 1],
+        [32, 1],
         [2, 7],
         [10, 3],
       ],
@@ -129,6 +131,8 @@ describe('control API edits reach the game', () => {
     assert.deepEqual(
       ann.inventory?.items.map((i) => [i.id, i.amount]),
       [
+        [18, 1],
+        [32, 1],
         [2, 12],
         [10, 2],
       ],

@@ -103,9 +103,18 @@ describe('game worlds', () => {
     assert.match(String(spawn.call?.args[0]), /name\|`wAlice``\n/);
     const inventory = await a.waitFor((m) => m.tank?.tankType === 9, from);
     const inv = inventory.extended as Buffer;
+    // Version 1, 100 slots, 3 stacks: the fist and the wrench every player holds, then Alice's 10 dirt.
     assert.deepEqual(
-      [inv[0], inv.readUInt32LE(1), inv.readUInt16LE(5), inv.readUInt16LE(7), inv[9]],
-      [1, 100, 1, 2, 10],
+      [
+        inv[0],
+        inv.readUInt32LE(1),
+        inv.readUInt16LE(5),
+        inv.readUInt16LE(7),
+        inv.readUInt16LE(11),
+        inv.readUInt16LE(15),
+        inv[17],
+      ],
+      [1, 100, 3, 18, 32, 2, 10],
     );
     const entered = await a.waitFor((m) => /World GARDEN entered/.test(String(m.call?.args[0])), from);
     assert.match(String(entered.call?.args[0]), /There are 0 other people here/);

@@ -3,6 +3,7 @@ import type { HostEvents as EnetEvents, EnetHost } from '@canopy/enet';
 import type { Logger } from '../../log.ts';
 import { errorMessage } from '../../log.ts';
 import type { PlayersRepo } from '../../players/players.repo.ts';
+import { STARTER_ITEMS } from '../../players/register.ts';
 import type { WorldsRepo } from '../../worlds/worlds.repo.ts';
 import { type ClientMessage, decodeClientMessage } from '../protocol/decode.ts';
 import { MESSAGE, TANK } from '../protocol/message-types.ts';
@@ -27,6 +28,16 @@ import { createWorldFlow } from './world-flow.ts';
 const chatText = (fields: TextFields) => {
   const odd = fields.get('');
   return fields.get('text') ?? (odd?.startsWith('text|') ? odd.slice(5) : '');
+};
+
+/**
+ * The inventory a session holds: the stored stacks, and the fist and wrench the game client always expects
+ * (players stored before they were given at registration hold them too; they are never used up).
+ */
+const heldItems = (stored: readonly (readonly [number, number])[]): [number, number][] => {
+  const held = stored.filter(([, n]) => n > 0).map(([id, n]): [number, number] => [id, n]);
+  const missing = STARTER_ITEMS.filter((id) => !held.some(([item]) => item === id));
+  return [...missing.map((id): [number, number] => [id, 1]), ...held];
 };
 
 /** A connected peer must have logged in by then (the client sends its login right after the hello). */
@@ -107,7 +118,7 @@ export function createGameServer(deps: GameDeps) {
     give(s, itemId, amount) {
       const given = players.giveItem(s.name as string, itemId, amount)?.given ?? 0;
       const player = players.get(s.name as string);
-      if (player) s.inventory = player.inventory.filter(([, n]) => n > 0).map(([id, n]) => [id, n]);
+      if (player) s.inventory = heldItems(player.inventory);
       flow.resendInventory(s);
       return given;
     },
@@ -165,7 +176,7 @@ export function createGameServer(deps: GameDeps) {
     s.name = player.name;
     s.userId = player.id;
     clearTimeout(s.loginTimer);
-    s.inventory = player.inventory.filter(([, n]) => n > 0).map(([id, n]) => [id, n]);
+    s.inventory = heldItems(player.inventory);
     byName.set(player.name.toLowerCase(), s);
     log.info(`${player.name} logged in`);
     deps.playersChanged();
@@ -314,7 +325,7 @@ export function createGameServer(deps: GameDeps) {
       const s = byName.get(name.toLowerCase());
       const player = s && players.get(name);
       if (!s || !player) return;
-      s.inventory = player.inventory.filter(([, n]) => n > 0).map(([id, n]) => [id, n]);
+      s.inventory = heldItems(player.inventory);
       flow.resendInventory(s);
     },
     saveAll: () => live.saveAll(),
