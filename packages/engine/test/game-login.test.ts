@@ -25,9 +25,14 @@ describe('game login', () => {
   /** Logs in with `token` and expects a refusal naming `reason`, then a disconnect. */
   const refused = async (token: string, reason: RegExp) => {
     const c = await connect();
+    const from = c.received.length;
     const answer = await c.login(token);
     assert.equal(answer.call?.name, 'OnConsoleMessage');
     assert.match(String(answer.call?.args[0]), reason);
+    // As the references refuse a login: the reason in the client's log, then logon_fail (the client stops).
+    const log = await c.waitFor((m) => m.type === 3 && /^action\|log\nmsg\|/.test(m.text ?? ''), from);
+    assert.match(log.text ?? '', reason);
+    await c.waitFor((m) => m.type === 3 && m.text === 'action|logon_fail', from);
     await c.waitForDisconnect();
     c.close();
   };

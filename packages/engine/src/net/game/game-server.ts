@@ -162,12 +162,12 @@ export function createGameServer(deps: GameDeps) {
     if (s.loginTried) return; // one login per peer
     s.loginTried = true;
     // Before the token is spent: an updated client can use the same sign-in again.
-    if (!supportedProtocol(fields.get('protocol'))) return refuseOutdated(s);
+    if (!supportedProtocol(fields.get('protocol'))) return refuseLogin(s, OUTDATED_CLIENT_MESSAGE);
     const checked = checkLoginToken(fields.get('UUIDToken'), deps.serverKey, nonces, now());
-    if ('refused' in checked) return drop(s, checked.refused);
+    if ('refused' in checked) return refuseLogin(s, checked.refused);
     const player = players.get(checked.growId);
-    if (!player) return drop(s, 'No such GrowID on this server.');
-    if (player.banned) return drop(s, 'This GrowID is banned from this server.');
+    if (!player) return refuseLogin(s, 'No such GrowID on this server.');
+    if (player.banned) return refuseLogin(s, 'This GrowID is banned from this server.');
     const items = await deps.items();
     loadedItems = items;
     if (s.closing) return;
@@ -175,6 +175,8 @@ export function createGameServer(deps: GameDeps) {
     if (older) drop(older, 'You logged in from somewhere else.');
     s.name = player.name;
     s.userId = player.id;
+    const country = fields.get('country')?.toLowerCase();
+    if (country && /^[a-z]{2}$/.test(country)) s.country = country;
     clearTimeout(s.loginTimer);
     s.inventory = heldItems(player.inventory);
     byName.set(player.name.toLowerCase(), s);
@@ -184,9 +186,14 @@ export function createGameServer(deps: GameDeps) {
       send(s, packet);
   };
 
-  /** An older client: the game's own update notice in its log, then logon_fail, which makes it quit. */
-  const refuseOutdated = (s: Session) => {
-    send(s, encodeText(MESSAGE.game, ['action|log', `msg|${OUTDATED_CLIENT_MESSAGE}`]));
+  /**
+   * A refused login, as the references answer it: the reason in the client's log (`action|log`), then
+   * `action|logon_fail`, which makes the client stop; the console line too, for clients that show that instead.
+   */
+  const refuseLogin = (s: Session, reason: string) => {
+    if (s.closing) return;
+    send(s, encodeText(MESSAGE.game, ['action|log', `msg|${reason}`]));
+    consoleMessage(s, reason);
     send(s, encodeText(MESSAGE.game, ['action|logon_fail']));
     s.closing = true;
     host?.disconnect(s.peer, true);
@@ -277,6 +284,7 @@ export function createGameServer(deps: GameDeps) {
         inventory: [],
         rate: { start: now(), count: 0 },
         closing: false,
+        country: 'us',
         userId: 0,
       };
       s.loginTimer = setTimeout(() => {

@@ -115,6 +115,12 @@ export function createLiveWorlds(repo: WorldsRepo, log: Logger) {
       w.tiles = tiles;
       return { world: w };
     },
+    /** The worlds with players in them, the fullest first (the world menu's Top Worlds). */
+    populated: () =>
+      [...live.values()]
+        .filter((w) => w.players.size > 0)
+        .map((w) => ({ name: w.name, players: w.players.size }))
+        .sort((a, b) => b.players - a.players || a.name.localeCompare(b.name)),
     /** How many players a world holds (upper-case name). */
     playersIn: (name: string) => live.get(name)?.players.size ?? 0,
     /** Writes every changed world now. */

@@ -46,7 +46,7 @@ export function accountPackets(s: Session, gems: number): Buffer[] {
 export function spawnText(s: Session, local: boolean): string {
   return (
     `spawn|avatar\nnetID|${s.netId}\nuserID|${s.userId}\ncolrect|0|0|20|30\nposXY|${s.x}|${s.y}\n` +
-    `name|\`w${s.name}\`\`\ncountry|us\ninvis|0\nmstate|0\nsmstate|0\nonlineID|\n${local ? 'type|local\n' : ''}`
+    `name|\`w${s.name}\`\`\ncountry|${s.country}\ninvis|0\nmstate|0\nsmstate|0\nonlineID|\n${local ? 'type|local\n' : ''}`
   );
 }
 
@@ -86,7 +86,7 @@ export const characterState = (s: Session) =>
     }),
   );
 
-export const countryCall = (s: Session) => encodeCall('OnCountryState', ['us|'], s.netId);
+export const countryCall = (s: Session) => encodeCall('OnCountryState', [`${s.country}|`], s.netId);
 
 export const setPosCall = (s: Session) => encodeCall('OnSetPos', [{ type: 'vec2', value: [s.x, s.y] }], s.netId);
 

@@ -9,6 +9,8 @@ export interface Session {
   netId: number;
   /** The GrowID, once logged in. */
   name?: string;
+  /** The two-letter country the client named at login (`country|`), shown by its flag; `us` otherwise. */
+  country: string;
   /** The player's id in the Player Database, once logged in. */
   userId: number;
   /** Disconnects a peer that has not logged in in time (a peer slot is not held by a silent client). */

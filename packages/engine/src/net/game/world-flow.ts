@@ -112,10 +112,14 @@ export function createWorldFlow(parts: FlowParts) {
       const { worlds } = JSON.parse(
         Buffer.from(deps.worlds.list({ limit: MENU_WORLDS })).toString(),
       ) as WorldListResponse;
+      // Where the players are first, then the rest of the stored worlds by name.
+      const top = live.populated().slice(0, MENU_WORLDS);
+      const listed = new Set(top.map((w) => w.name));
+      for (const w of worlds) if (top.length < MENU_WORLDS && !listed.has(w.name)) top.push(w);
       const lines = [
         'add_filter|',
         'add_heading|Top Worlds<ROW2>|',
-        ...worlds.map((w) => `add_floater|${w.name}|${w.players}|0.5|${FLOATER_COLOUR}`),
+        ...top.map((w) => `add_floater|${w.name}|${w.players}|0.5|${FLOATER_COLOUR}`),
       ];
       send(s, encodeCall('OnRequestWorldSelectMenu', [`${lines.join('\n')}\n`, 1]));
       consoleMessage(s, `Where would you like to go? (\`w${parts.online()}\`\` online)`);
