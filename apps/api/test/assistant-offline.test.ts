@@ -19,6 +19,7 @@ const links: NonNullable<SetupLinks> = {
   hostsLines: hostsLines('203.0.113.7'),
   tunnelUrl: 'https://panel.example/setup/powertunnel.txt',
   surgeUrl: 'https://panel.example/setup/surge.conf',
+  loginPage: { host: null, certificate: 'self-signed' },
 };
 
 const myServer: NonNullable<CallerState['server']> = {

@@ -1,10 +1,15 @@
 import assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import { messages, setupGuideSchema } from '@canopy/contract';
 import { SETUP_FILES_RATE_LIMIT } from '../src/setup-guide/setup-guide.routes.ts';
+import { type AcmeStandIn, startAcmeStandIn } from './support/acme-stand-in.ts';
+import { dialects } from './support/databases.ts';
 import { signIn, signInRegistered } from './support/factories.ts';
-import { describeEachDatabase, type TestApi } from './support/harness.ts';
+import { GATEWAY_ENV } from './support/gateway.ts';
+import { describeEachDatabase, startApi, type TestApi } from './support/harness.ts';
+import { LOGIN_NAME, loginCertificate } from './support/login-host.ts';
 import { sql } from './support/servers.ts';
 
 const IP = '203.0.113.7';
@@ -67,6 +72,8 @@ describeEachDatabase(
         hostsLines: hostsBody.trim().split('\n'),
         tunnelUrl: `${api().url}/setup/powertunnel.txt`,
         surgeUrl: `${api().url}/setup/surge.conf`,
+        // No CANOPY_LOGIN_HOST: the sign-in page has the development certificate (the page notes it).
+        loginPage: { host: null, certificate: 'self-signed' },
       });
       // The URL handed out fetches the same file.
       assert.equal(await (await fetch(res.body.tunnelUrl)).text(), hostsBody);
@@ -156,6 +163,7 @@ describeEachDatabase(
         ],
         tunnelUrl: 'https://panel.example.test/canopy/setup/powertunnel.txt',
         surgeUrl: 'https://panel.example.test/canopy/setup/surge.conf',
+        loginPage: { host: null, certificate: 'self-signed' },
       });
       // GET /ip keeps telling the configured name.
       assert.deepEqual((await api().request('GET', '/ip', { token: user.sessionToken })).body, {
@@ -167,3 +175,85 @@ describeEachDatabase(
   },
   { CANOPY_PUBLIC_URL: 'https://panel.example.test/canopy/', CANOPY_PUBLIC_IP: 'localhost' },
 );
+
+/** GET /setup-guide's loginPage for a fresh registered user. */
+async function guideLoginPage(api: TestApi) {
+  const user = await signInRegistered(api);
+  const res = await api.request('GET', '/setup-guide', { token: user.sessionToken });
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  return setupGuideSchema.parse(res.body).loginPage;
+}
+
+describeEachDatabase(
+  'setup guide: the running gateway without a login host',
+  (api) => {
+    it('tells the sign-in page is self-signed (development)', async () => {
+      assert.ok(api().ctx.gateway, 'the gateway runs');
+      assert.deepEqual(await guideLoginPage(api()), { host: null, certificate: 'self-signed' });
+    });
+  },
+  GATEWAY_ENV,
+);
+
+describeEachDatabase(
+  'setup guide: a login host without a certificate (development)',
+  (api) => {
+    it('names the host and tells its certificate is self-signed', async () => {
+      assert.deepEqual(await guideLoginPage(api()), { host: LOGIN_NAME, certificate: 'self-signed' });
+    });
+  },
+  { ...GATEWAY_ENV, CANOPY_LOGIN_HOST: `${LOGIN_NAME}:443` },
+);
+
+for (const dialect of dialects)
+  describe(`setup guide: a login host with the operator's certificate [${dialect}]`, () => {
+    let api: TestApi;
+    let dir: string;
+    before(async () => {
+      const given = await loginCertificate();
+      dir = given.dir;
+      api = await startApi(dialect, {
+        ...GATEWAY_ENV,
+        CANOPY_LOGIN_HOST: `${LOGIN_NAME}:8443`,
+        CANOPY_LOGIN_TLS_CERT: given.certPath,
+        CANOPY_LOGIN_TLS_KEY: given.keyPath,
+      });
+    });
+    after(async () => {
+      await api.close();
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('names the host as loginurl does and tells the certificate is the given one (no note)', async () => {
+      assert.deepEqual(await guideLoginPage(api), { host: `${LOGIN_NAME}:8443`, certificate: 'operator' });
+    });
+  });
+
+for (const dialect of dialects)
+  describe(`setup guide: a login host with ACME [${dialect}]`, () => {
+    let api: TestApi;
+    let ca: AcmeStandIn;
+    before(async () => {
+      ca = await startAcmeStandIn();
+      api = await startApi(dialect, {
+        ...GATEWAY_ENV,
+        CANOPY_LOGIN_HOST: LOGIN_NAME,
+        CANOPY_LOGIN_ACME: 'on',
+        CANOPY_ACME_DIRECTORY_URL: ca.directoryUrl,
+        CANOPY_ACME_HTTP_PORT: '0',
+      });
+    });
+    after(async () => {
+      await api.close();
+      await ca.close();
+    });
+
+    it('tells self-signed until the certificate is issued, then acme', async () => {
+      // The stand-in validates nothing before it knows the HTTP-01 port: no certificate can be issued yet.
+      assert.deepEqual(await guideLoginPage(api), { host: LOGIN_NAME, certificate: 'self-signed' });
+      ca.setChallengePort(api.ctx.gateway?.login.acmeHttpPort ?? 0);
+      const issued = await api.ctx.gateway?.login.acme?.check();
+      assert.equal(issued?.result, 'issued', JSON.stringify(issued));
+      assert.deepEqual(await guideLoginPage(api), { host: LOGIN_NAME, certificate: 'acme' });
+    });
+  });

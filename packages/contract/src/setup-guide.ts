@@ -56,12 +56,33 @@ export function surgeProfile(ip: string): string {
   return `${['[General]', 'bypass-system = true', '[Rule]', 'FINAL,DIRECT', '[Host]', ...hosts].join('\n')}\n`;
 }
 
-/** GET /setup-guide: the game IP, the hosts lines, and the absolute URLs of the tunnel list and the Surge profile. */
+/**
+ * Which certificate the game's sign-in page (the gateway's login page, ADR 0027) is served with: the operator's
+ * own ('operator', CANOPY_LOGIN_TLS_CERT/KEY), one issued over ACME ('acme'), or the gateway's self-signed pair
+ * ('self-signed': no CANOPY_LOGIN_HOST, no certificate for it, or ACME not issued yet), which the game's web view
+ * does not trust, so it is for development only.
+ */
+export const LOGIN_PAGE_CERTIFICATES = ['operator', 'acme', 'self-signed'] as const;
+export type LoginPageCertificate = (typeof LOGIN_PAGE_CERTIFICATES)[number];
+
+/** The game's sign-in page as players' clients reach it. */
+export const loginPageSchema = z.object({
+  /** CANOPY_LOGIN_HOST as `loginurl` names it (`login.example.com`, a port only when not 443); null when unset. */
+  host: z.string().min(1).nullable(),
+  certificate: z.enum(LOGIN_PAGE_CERTIFICATES),
+});
+export type LoginPage = z.infer<typeof loginPageSchema>;
+
+/**
+ * GET /setup-guide: the game IP, the hosts lines, the absolute URLs of the tunnel list and the Surge profile,
+ * and how the game's sign-in page is served (the page notes a development certificate).
+ */
 export const setupGuideSchema = z.object({
   ip: z.string().min(1),
   hostsLines: z.array(z.string()),
   tunnelUrl: z.url(),
   surgeUrl: z.url(),
+  loginPage: loginPageSchema,
 });
 export type SetupGuide = z.infer<typeof setupGuideSchema>;
 
@@ -101,6 +122,8 @@ export interface SetupGuideLabels {
   copy: string;
   /** The toast of a copy that worked. */
   copied: string;
+  /** Shown only when the game's sign-in page has the development (self-signed) certificate. */
+  devCertificate: string;
 }
 
 /** The guide in both languages. */
@@ -118,6 +141,8 @@ export const setupGuideContent: Record<
       surgeUrl: 'URL profil (Surge / Shadowrocket)',
       copy: 'Salin',
       copied: 'Disalin ke papan klip.',
+      devCertificate:
+        'Halaman masuk game di platform ini memakai sertifikat pengembangan. Game mungkin belum bisa membukanya sampai operator memasang sertifikat tepercaya.',
     },
     platforms: {
       windows: {
@@ -164,6 +189,8 @@ export const setupGuideContent: Record<
       surgeUrl: 'Profile URL (Surge / Shadowrocket)',
       copy: 'Copy',
       copied: 'Copied to clipboard.',
+      devCertificate:
+        "This platform's game sign-in page uses a development certificate. The game may not open it until the operator installs a trusted certificate.",
     },
     platforms: {
       windows: {

@@ -1,6 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import { isIPv4 } from 'node:net';
-import { hostsLines, type SetupGuide, setupGuideMessages, setupPaths } from '@canopy/contract';
+import { hostsLines, type LoginPage, type SetupGuide, setupGuideMessages, setupPaths } from '@canopy/contract';
+import { loginUrlOf } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 
@@ -55,7 +56,22 @@ export function publicBase(configured: string | undefined, origin: string): stri
   return configured ?? origin;
 }
 
-/** GET /setup-guide: the address, its hosts lines and the absolute URLs of the tunnel list and Surge profile. */
+/**
+ * How the game's sign-in page is served (ADR 0027). With the gateway running, the certificate it serves the
+ * login host with now (self-signed until ACME has issued one); without it (CANOPY_GATEWAY=off), the configured
+ * source, as the gateway would start with it.
+ */
+export function loginPage(ctx: AppContext): LoginPage {
+  const login = ctx.config.gateway.login;
+  if (!login) return { host: null, certificate: 'self-signed' };
+  const configured = login.tls ? 'operator' : login.acme ? 'acme' : 'self-signed';
+  return { host: loginUrlOf(login), certificate: ctx.gateway?.login.sni.loginSource() ?? configured };
+}
+
+/**
+ * GET /setup-guide: the address, its hosts lines, the absolute URLs of the tunnel list and Surge profile, and
+ * how the game's sign-in page is served.
+ */
 export async function setupGuide(ctx: AppContext, origin: string): Promise<SetupGuide> {
   const ip = await gameIp(ctx);
   const base = publicBase(ctx.config.publicUrl, origin);
@@ -64,5 +80,6 @@ export async function setupGuide(ctx: AppContext, origin: string): Promise<Setup
     hostsLines: hostsLines(ip),
     tunnelUrl: `${base}${setupPaths.tunnel}`,
     surgeUrl: `${base}${setupPaths.surge}`,
+    loginPage: loginPage(ctx),
   };
 }
