@@ -1,12 +1,15 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { rmSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
 import { setupGuideContent as content, setupGuideMessages as m } from '@canopy/contract';
 import type { Page } from 'playwright-core';
+import { LOGIN_NAME, loginCertificate } from '../../apps/api/test/support/login-host.ts';
 import { open, registeredPage, toast } from './support/pages.ts';
 import { useApp } from './support/suite.ts';
 
 const IP = '198.51.100.23';
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
+const devNote = (page: Page) => page.getByTestId('setup-dev-certificate');
 const section = (page: Page, platform: string, language: string) =>
   page.locator(`[data-testid="setup-section"][data-platform="${platform}"][data-language="${language}"]`).waitFor();
 
@@ -39,12 +42,16 @@ describe('Setup Guide', () => {
     // The success toast speaks the page's language (ID first).
     await toast(page, content.ID.labels.copied);
     assert.equal(await clipboard(page), hosts.join('\n'));
+    // No CANOPY_LOGIN_HOST: the game's sign-in page is self-signed, and the page says so after the guide.
+    await devNote(page).getByText(content.ID.labels.devCertificate, { exact: true }).waitFor();
     await page.screenshot({ path: '/tmp/setup-guide-windows-id.png', fullPage: true });
 
     // English, then Android: the tunnel URL is absolute, on the panel's own origin.
     await page.getByTestId('language-EN').click();
     await section(page, 'windows', 'EN');
     await page.getByRole('heading', { name: content.EN.platforms.windows.title }).waitFor();
+    await devNote(page).getByText(content.EN.labels.devCertificate, { exact: true }).waitFor();
+    await page.screenshot({ path: '/tmp/setup-guide-windows-en.png', fullPage: true });
     await page.getByRole('tab', { name: 'Android' }).click();
     await section(page, 'android', 'EN');
     const tunnelUrl = `${suite.app.url}/setup/powertunnel.txt`;
@@ -97,5 +104,38 @@ describe('Setup Guide', () => {
     assert.equal(await page.getByTestId('setup-ip').textContent(), '—');
     // The block says the guide failed instead of looking like it is still loading.
     assert.equal(await page.getByTestId('setup-hosts').textContent(), m.fetchFailed);
+    // Nothing is known about the sign-in page, so no note about it.
+    assert.equal(await devNote(page).count(), 0);
+  });
+});
+
+describe('Setup Guide with a login host and its certificate', () => {
+  // Filled by the first `before` (registered ahead of useApp's), before the app starts with it.
+  const env: Record<string, string> = {
+    CANOPY_PUBLIC_IP: IP,
+    CANOPY_GATEWAY: 'on',
+    CANOPY_GATEWAY_TLS_PORT: '0',
+    CANOPY_GATEWAY_UDP_PORT: '0',
+  };
+  let certDir = '';
+  before(async () => {
+    const given = await loginCertificate();
+    certDir = given.dir;
+    Object.assign(env, {
+      CANOPY_LOGIN_HOST: LOGIN_NAME,
+      CANOPY_LOGIN_TLS_CERT: given.certPath,
+      CANOPY_LOGIN_TLS_KEY: given.keyPath,
+    });
+  });
+  const suite = useApp(env);
+  after(() => rmSync(certDir, { recursive: true, force: true }));
+
+  it('shows no development-certificate note', async () => {
+    const page = await registeredPage(suite.browser, suite.app, 'trusted', 'Trusted1');
+    await open(page, 'Setup Guide');
+    await section(page, 'windows', 'ID');
+    // The guide has loaded (the address comes from the same answer the note would).
+    await page.getByTestId('setup-ip').getByText(IP, { exact: true }).waitFor();
+    assert.equal(await devNote(page).count(), 0);
   });
 });

@@ -10,7 +10,7 @@ import {
   setupPlatformLabels,
 } from '@canopy/contract';
 import { useState } from 'react';
-import { Card, TabBar } from '../../../components/ui/index.ts';
+import { Banner, Card, TabBar } from '../../../components/ui/index.ts';
 import { useErrorToast } from '../../../hooks/use-error-toast.ts';
 import { useSetupGuide } from '../api/get-setup-guide.ts';
 import { CopyBlock } from './copy-block.tsx';
@@ -25,7 +25,10 @@ function copyable(platform: SetupPlatform, guide: SetupGuide | undefined) {
   return { key: 'surge', value: guide?.surgeUrl } as const;
 }
 
-/** The Setup Guide (/how-to-play, spec 2.11): per platform, the steps and what to copy; ID or EN. */
+/**
+ * The Setup Guide (/how-to-play, spec 2.11): per platform, the steps and what to copy; ID or EN. A note follows
+ * when the game's sign-in page has only the development certificate (ADR 0027).
+ */
 export function SetupGuidePage() {
   const [language, setLanguage] = useState<SetupLanguage>(DEFAULT_SETUP_LANGUAGE);
   const [platform, setPlatform] = useState<SetupPlatform>('windows');
@@ -84,6 +87,12 @@ export function SetupGuidePage() {
           </Card>
         </div>
       </div>
+      {/* After the guide, not in it: the steps stay as the spec has them; this only tells why sign-in may fail. */}
+      {guide.data?.loginPage.certificate === 'self-signed' && (
+        <Banner tone="info" data-testid="setup-dev-certificate">
+          {labels.devCertificate}
+        </Banner>
+      )}
     </section>
   );
 }
