@@ -149,7 +149,15 @@ describe('gateway front: bounds', () => {
     const [payload, gatewayMac, serverMac] = token.split('.');
     const flipped = `${gatewayMac?.startsWith('A') ? 'B' : 'A'}${gatewayMac?.slice(1)}`;
     front.received(2, text(`protocol|225\nltoken|${payload}.${flipped}.${serverMac}`), 1);
-    assert.ok(sent[3]?.[1].includes(Buffer.from(frontMessages.badToken)));
+    // Refused as the references refuse a login: the log line, the console line, then logon_fail.
+    assert.deepEqual(
+      sent.slice(3).map(([, data]) => data),
+      [
+        gameTextPacket(['action|log', `msg|${frontMessages.badToken}`]),
+        callPacket('OnConsoleMessage', frontMessages.badToken),
+        gameTextPacket(['action|logon_fail']),
+      ],
+    );
   });
 
   it('tells a client older than protocol 225 (or naming none) to update, as the engine does, and sends nobody on', () => {

@@ -119,6 +119,7 @@ export class Front {
         peer,
         !token ? frontMessages.noToken : ticket === 'expired' ? frontMessages.expired : frontMessages.badToken,
         now,
+        'both',
       );
       return;
     }
@@ -168,15 +169,16 @@ export class Front {
     else this.perIp.delete(ip);
   }
 
-  /** Answers with the message (a console line, or the log line and logon_fail), then lets the peer go. */
-  private refuse(peer: number, message: string, now: number, as: 'console' | 'log' = 'console'): void {
+  /**
+   * Answers as the references refuse a login: the log line, then logon_fail (the client stops trying), with the
+   * reason as a console line too ('both') for clients that show that; then lets the peer go.
+   */
+  private refuse(peer: number, message: string, now: number, as: 'log' | 'both'): void {
     const state = this.peers.get(peer);
     if (state) this.answered(state, now);
-    if (as === 'console') this.transport.send(peer, callPacket('OnConsoleMessage', message));
-    else {
-      this.transport.send(peer, gameTextPacket(['action|log', `msg|${message}`]));
-      this.transport.send(peer, gameTextPacket(['action|logon_fail']));
-    }
+    this.transport.send(peer, gameTextPacket(['action|log', `msg|${message}`]));
+    if (as === 'both') this.transport.send(peer, callPacket('OnConsoleMessage', message));
+    this.transport.send(peer, gameTextPacket(['action|logon_fail']));
     this.transport.disconnectLater(peer);
   }
 
