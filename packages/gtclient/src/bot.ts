@@ -134,6 +134,9 @@ export class Bot extends EventEmitter {
     this.sendText(
       2,
       this.gameLogin({
+        // The name the redirect carried (OnSendToServer's last argument): what a server that reads the player's
+        // name from tankIDName (Gurotopia) greets and spawns, as the real client fills it in.
+        tankIdName: String(name ?? ''),
         requestedName: this.opts.requestedName,
         protocol: this.opts.protocol,
         gameVersion: this.opts.gameVersion,

@@ -146,7 +146,7 @@ test('login, items, enter_game, join, chat, move, punch, place, leave, disconnec
     GAME_LOGIN_KEYS,
   );
   assert.deepEqual(fields.slice(0, 6), [
-    'tankIDName|',
+    'tankIDName|Alice', // the name OnSendToServer carried
     'tankIDPass|',
     'requestedName|Bot',
     'f|1',
