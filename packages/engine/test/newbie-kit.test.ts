@@ -55,7 +55,7 @@ describe('new players receive the newbie kit', () => {
   it('register creates the player with the kit and never echoes the password', async () => {
     const out = await typeInto(engine, 'register Newbie1 hunter22', /Registered|WARN|ERROR/);
     assert.match(out[0] ?? '', new RegExp(`\\[INFO\\] > register Newbie1 ${SECRET_MASK.replace(/\*/g, '\\*')}$`));
-    assert.match(out.at(-1) ?? '', /\[INFO\] Registered Newbie1 with the newbie kit: 250 gems, 4 items$/);
+    assert.match(out.at(-1) ?? '', /\[INFO\] Registered Newbie1 with the newbie kit: 250 gems, 2 items$/);
     assert.ok(!engine.lines.some((l) => l.includes('hunter22')), 'the password is in no line');
 
     const player = (await engine.request('GET', '/players/newbie1')).body;

@@ -5,7 +5,7 @@ import { contract } from '../contract.ts';
 import { EngineError } from '../errors.ts';
 import { errorMessage } from '../log.ts';
 import { banPlayer, playerName, unbanPlayer } from '../players/players.service.ts';
-import { registerPlayer } from '../players/register.ts';
+import { registerPlayer, STARTER_ITEMS } from '../players/register.ts';
 import { formatUptime, giveCommand } from './give.ts';
 
 /**
@@ -70,7 +70,8 @@ const handlers: Record<ConsoleCommandName, Handler> = {
   give: (ctx, { args }) => giveCommand(ctx, args),
   async register(ctx, { args: [name = '', password = ''] }) {
     const player = await registerPlayer(ctx, name, password);
-    const items = player.inventory.length;
+    // The kit's stacks: the fist and wrench every player holds are not the kit's.
+    const items = player.inventory.filter(([id]) => !(STARTER_ITEMS as readonly number[]).includes(id)).length;
     ctx.log.info(
       `Registered ${player.name} with the newbie kit: ${player.gems} gems, ${items} item${items === 1 ? '' : 's'}`,
     );
