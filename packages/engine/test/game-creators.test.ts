@@ -65,6 +65,8 @@ describe('creator rights and autofarm in the game', () => {
     assert.match(await answer(sprout, '/help', /Commands:/), /\/give/);
     assert.match(await answer(sprout, '/give 65000', /Given|No item/), /No item 65000/);
     assert.match(await answer(sprout, '/kick Nobody', /not online/), /Nobody is not online/);
+    // The owner sees what creators did in the server's console.
+    await t.engine.waitForLine(/\[INFO\] Creator Sprout used: \/give 10 3$/);
     // Off the list again: the rights go with it.
     await reload(engineConfigFiles.creators, []);
     assert.match(await answer(sprout, '/give 10 3', /creator rights|Given/), /needs creator rights/);

@@ -14,6 +14,8 @@ export interface CommandParts {
   broadcast(text: string): number;
   /** Turns the player's autofarm on or off (autofarm.ts); answers whether it is on now. */
   toggleAutofarm(s: Session): boolean;
+  /** Writes a line to the server's console: creator commands are shown to the owner there. */
+  audit(line: string): void;
 }
 
 interface Command {
@@ -122,5 +124,6 @@ export async function runCommand(s: Session, line: string, parts: CommandParts):
   if (!command) return parts.consoleMessage(s, `\`4Unknown command.\`\` Type /help for the list.`);
   if (command.creator && !parts.isCreator(s))
     return parts.consoleMessage(s, `\`4/${word.toLowerCase()} needs creator rights on this server.\`\``);
+  if (command.creator) parts.audit(`Creator ${s.name} used: /${word.toLowerCase()} ${args.join(' ')}`.trimEnd());
   await command.run(s, args, parts);
 }

@@ -127,6 +127,7 @@ export function createGameServer(deps: GameDeps) {
     kick: (name, reason) => kick(name, reason),
     broadcast: (text) => broadcast(text),
     toggleAutofarm: (s) => autofarm.toggle(s),
+    audit: (line) => log.info(line),
   };
 
   function kick(name: string, reason: string): boolean {
