@@ -3,9 +3,10 @@ import { CONSOLE_FLOOD_MAX, CONSOLE_LIST_MAX } from '@canopy/contract/engine-con
 import type { EngineContext } from '../context.ts';
 import { contract } from '../contract.ts';
 import { EngineError } from '../errors.ts';
+import { STARTER_ITEMS } from '../items/item-ids.ts';
 import { errorMessage } from '../log.ts';
 import { banPlayer, playerName, unbanPlayer } from '../players/players.service.ts';
-import { registerPlayer, STARTER_ITEMS } from '../players/register.ts';
+import { registerPlayer } from '../players/register.ts';
 import { formatUptime, giveCommand } from './give.ts';
 
 /**
@@ -71,7 +72,7 @@ const handlers: Record<ConsoleCommandName, Handler> = {
   async register(ctx, { args: [name = '', password = ''] }) {
     const player = await registerPlayer(ctx, name, password);
     // The kit's stacks: the fist and wrench every player holds are not the kit's.
-    const items = player.inventory.filter(([id]) => !(STARTER_ITEMS as readonly number[]).includes(id)).length;
+    const items = player.inventory.filter(([id]) => !STARTER_ITEMS.includes(id)).length;
     ctx.log.info(
       `Registered ${player.name} with the newbie kit: ${player.gems} gems, ${items} item${items === 1 ? '' : 's'}`,
     );

@@ -8,12 +8,10 @@ import {
 } from '@canopy/contract/engine-constants';
 import type { EngineContext } from '../context.ts';
 import { badRequest, conflict } from '../errors.ts';
+import { STARTER_ITEMS } from '../items/item-ids.ts';
 import { hashPassword } from './password.ts';
 import type { PlayerData } from './players.repo.ts';
 import { playerName } from './players.service.ts';
-
-/** The fist (18) and the wrench (32): what a new player holds before the newbie kit. */
-export const STARTER_ITEMS = [18, 32] as const;
 
 /** Longest password a player may choose (the player record's own limit). */
 const PASSWORD_MAX = 128;

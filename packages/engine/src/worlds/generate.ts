@@ -1,18 +1,6 @@
 import { DEFAULT_WORLD_HEIGHT, DEFAULT_WORLD_WIDTH } from '@canopy/contract/engine-constants';
+import { ITEM } from '../items/item-ids.ts';
 import { emptyColumns, type TileColumns } from './tiles.ts';
-
-// Item ids of the game that the bundled items.dat keeps (packages/formats/scripts/catalog.ts).
-export const ITEM = {
-  air: 0,
-  dirt: 2,
-  lava: 4,
-  mainDoor: 6,
-  bedrock: 8,
-  rock: 10,
-  caveBackground: 14,
-  grass: 16,
-  worldLock: 242,
-} as const;
 
 /** A deterministic pseudo-random source in [0, 1) (mulberry32), so sample data is reproducible. */
 export function seededRandom(seed: number): () => number {

@@ -1,3 +1,4 @@
+import { ITEM } from '../../items/item-ids.ts';
 import type { Session } from './session.ts';
 
 /**
@@ -5,7 +6,6 @@ import type { Session } from './session.ts';
  * timer per farming player must not spin.
  */
 export const MIN_AUTOFARM_DELAY_MS = 100;
-const FIST = 18;
 
 /** A player's autofarm: the tile it works on and the block it puts back. */
 export interface AutofarmState {
@@ -46,8 +46,8 @@ export function createAutofarm(parts: AutofarmParts) {
     if (!farm || !target || s.closing || !s.world) return stop(s);
     const tile = parts.tileAt(s, target.x, target.y);
     if (!tile) return stop(s, 'you left the world.');
-    const item = tile.fg === 0 && parts.holds(s, target.block) ? target.block : FIST;
-    if (item === FIST && !tile.fg && !tile.bg) return stop(s, 'nothing left to farm there.');
+    const item = tile.fg === 0 && parts.holds(s, target.block) ? target.block : ITEM.fist;
+    if (item === ITEM.fist && !tile.fg && !tile.bg) return stop(s, 'nothing left to farm there.');
     if (!(await parts.act(s, target.x, target.y, item))) return stop(s, 'that tile is out of reach.');
     if (s.autofarm === farm) farm.timer = setTimeout(() => void tick(s), delay());
   };

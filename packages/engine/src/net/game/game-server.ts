@@ -1,9 +1,9 @@
 import { GAME_CLIENT, OUTDATED_CLIENT_MESSAGE, supportedProtocol } from '@canopy/contract/game-client';
 import type { HostEvents as EnetEvents, EnetHost } from '@canopy/enet';
+import { ITEM, STARTER_ITEMS } from '../../items/item-ids.ts';
 import type { Logger } from '../../log.ts';
 import { errorMessage } from '../../log.ts';
 import type { PlayersRepo } from '../../players/players.repo.ts';
-import { STARTER_ITEMS } from '../../players/register.ts';
 import type { WorldsRepo } from '../../worlds/worlds.repo.ts';
 import { type ClientMessage, decodeClientMessage } from '../protocol/decode.ts';
 import { MESSAGE, TANK } from '../protocol/message-types.ts';
@@ -16,7 +16,7 @@ import type { ItemsData } from './items-data.ts';
 import { createLiveWorlds } from './live-worlds.ts';
 import { checkLoginToken, type NonceBook } from './login.ts';
 import { MOVE_BUDGET, takeMove } from './movement.ts';
-import { type Cdn, DEFAULT_CDN, logonPackets } from './player-packets.ts';
+import { type Cdn, DEFAULT_CDN, logonPackets, setPosCall } from './player-packets.ts';
 import { admit, allow, CHAT_LINES, CHAT_WINDOW_MS, COMMAND_LINES, SLOW_DOWN, SLOW_DOWN_COMMANDS } from './rate.ts';
 import type { Session } from './session.ts';
 import { createWorldFlow } from './world-flow.ts';
@@ -42,7 +42,6 @@ const heldItems = (stored: readonly (readonly [number, number])[]): [number, num
 
 /** A connected peer must have logged in by then (the client sends its login right after the hello). */
 const LOGIN_DEADLINE_MS = 30_000;
-const FIST = 18;
 
 /** What the game layer works with. */
 export interface GameDeps {
@@ -117,9 +116,7 @@ export function createGameServer(deps: GameDeps) {
     consoleMessage,
     give(s, itemId, amount) {
       const given = players.giveItem(s.name as string, itemId, amount)?.given ?? 0;
-      const player = players.get(s.name as string);
-      if (player) s.inventory = heldItems(player.inventory);
-      flow.resendInventory(s);
+      reloadInventory(s);
       return given;
     },
     itemExists: async (id) => (await deps.items()).has(id),
@@ -130,6 +127,13 @@ export function createGameServer(deps: GameDeps) {
     audit: (line) => log.info(line),
   };
 
+  /** The session takes the stored inventory (after an edit or a give) and, in a world, gets it again. */
+  function reloadInventory(s: Session) {
+    const player = players.get(s.name as string);
+    if (!player) return;
+    s.inventory = heldItems(player.inventory);
+    flow.resendInventory(s);
+  }
   function kick(name: string, reason: string): boolean {
     const s = byName.get(name.toLowerCase());
     if (!s) return false;
@@ -259,14 +263,13 @@ export function createGameServer(deps: GameDeps) {
     if (message.header.tankType === TANK.state) {
       // A position the player could not have reached is not taken (nor relayed): the reach of punches and
       // placing is measured from the accepted one, and the client is put back there.
-      if (!takeMove(s, s.world, message.header, now()))
-        return send(s, encodeCall('OnSetPos', [{ type: 'vec2', value: [s.x, s.y] }], s.netId));
+      if (!takeMove(s, s.world, message.header, now())) return send(s, setPosCall(s));
       return flow.move(s, message.header);
     }
     if (message.header.tankType === TANK.tileChange) {
       const { punchX, punchY, value } = message.header;
       // The first punch after /autofarm picks the tile the server farms (autofarm.ts).
-      if ((await flow.tileChange(s, message.header)) && value === FIST) autofarm.punched(s, punchX, punchY);
+      if ((await flow.tileChange(s, message.header)) && value === ITEM.fist) autofarm.punched(s, punchX, punchY);
     }
   };
 
@@ -332,10 +335,7 @@ export function createGameServer(deps: GameDeps) {
     /** A control API edit of a player reaches their session: the stored inventory replaces the one held. */
     playerEdited(name: string) {
       const s = byName.get(name.toLowerCase());
-      const player = s && players.get(name);
-      if (!s || !player) return;
-      s.inventory = heldItems(player.inventory);
-      flow.resendInventory(s);
+      if (s) reloadInventory(s);
     },
     saveAll: () => live.saveAll(),
     /** Everyone leaves (worlds saved) and every peer is told to go. */

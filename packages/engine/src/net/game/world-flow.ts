@@ -1,4 +1,5 @@
 import type { WorldListResponse } from '@canopy/contract/engine';
+import { ITEM } from '../../items/item-ids.ts';
 import { encodeInventory } from '../protocol/inventory.ts';
 import { placeLayer } from '../protocol/item-actions.ts';
 import { TANK } from '../protocol/message-types.ts';
@@ -23,9 +24,7 @@ import {
 import type { Session } from './session.ts';
 import { createWorldQuota } from './world-quota.ts';
 
-const FIST = 18;
-const WRENCH = 32;
-const UNBREAKABLE = new Set([6, 8]); // main door, bedrock
+const UNBREAKABLE = new Set<number>([ITEM.mainDoor, ITEM.bedrock]);
 const REACH_TILES = 4;
 const CHAT_MAX = 120;
 const MENU_WORLDS = 30;
@@ -60,7 +59,7 @@ export function createWorldFlow(parts: FlowParts) {
   const everyone = (w: LiveWorld) => [...w.players].map(sessionOf).filter((s) => s !== undefined);
 
   const doorOf = (w: LiveWorld) => {
-    const i = w.tiles.fg.indexOf(6);
+    const i = w.tiles.fg.indexOf(ITEM.mainDoor);
     const at = i === -1 ? 0 : i;
     return { x: (at % w.meta.width) * 32, y: Math.floor(at / w.meta.width) * 32 };
   };
@@ -208,11 +207,12 @@ export function createWorldFlow(parts: FlowParts) {
       if (x < 0 || y < 0 || x >= width || y >= height) return false;
       if (Math.abs(x - Math.floor(s.x / 32)) > REACH_TILES || Math.abs(y - Math.floor(s.y / 32)) > REACH_TILES)
         return false;
-      const i = y * width + x;
-      const { fg, bg } = w.tiles;
       const items = await deps.items();
       if (s.world !== w) return false;
-      if (h.value === FIST) {
+      // Read after the wait: a control API edit meanwhile replaces the world's tiles (live-worlds.ts, reload).
+      const i = y * width + x;
+      const { fg, bg } = w.tiles;
+      if (h.value === ITEM.fist) {
         const target = fg[i] || bg[i];
         if (!target || UNBREAKABLE.has(target)) return false;
         const damage = tileDamage(s, x, y);
@@ -226,9 +226,9 @@ export function createWorldFlow(parts: FlowParts) {
         if (fg[i]) fg[i] = 0;
         else bg[i] = 0;
       } else {
-        // The wrench opens a tile's or player's menu in the game; it is never placed (nor is anything without a
-        // plain layer: doors, locks, signs and seeds carry data the engine does not keep yet).
-        const layer = h.value === WRENCH ? undefined : placeLayer(items.actionOf(h.value));
+        // Only what has a plain layer is placed (item-actions.ts): not the wrench, nor doors, locks, signs and
+        // seeds, which carry data the engine does not keep yet.
+        const layer = placeLayer(items.actionOf(h.value));
         const slot = s.inventory.find(([id, n]) => id === h.value && n > 0);
         if (!layer || !slot || (layer === 'fg' ? fg[i] : bg[i])) return false;
         slot[1]--;

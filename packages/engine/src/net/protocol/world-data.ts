@@ -1,3 +1,4 @@
+import { ITEM } from '../../items/item-ids.ts';
 import { ACTION } from './item-actions.ts';
 
 /** World data version the engine writes (docs/game-protocol.md, "World data"). */
@@ -9,7 +10,6 @@ export const TILE_HAS_EXTRA = 0x0001;
 export const TILE_PUBLIC = 0x0080;
 /** Extra data kinds (the first byte of a tile's extra data). */
 export const EXTRA = { door: 1, sign: 2, lock: 3, seed: 4 } as const;
-export const MAIN_DOOR = 6;
 /** `u16 baseWeather` 41: no weather machine. */
 export const WEATHER_NONE = 41;
 
@@ -34,7 +34,7 @@ const EXIT = Buffer.from('EXIT', 'latin1');
  * flags say, so every tile of those types carries it (blank: no label, no owner), not only the main door.
  */
 function extraOf(fg: number, actionOf: (id: number) => number | undefined): Buffer | undefined {
-  if (fg === MAIN_DOOR) return Buffer.from([EXTRA.door, EXIT.length, 0, ...EXIT, 0]); // label EXIT, open
+  if (fg === ITEM.mainDoor) return Buffer.from([EXTRA.door, EXIT.length, 0, ...EXIT, 0]); // label EXIT, open
   const action = actionOf(fg);
   if (action === ACTION.door || action === ACTION.mainDoor) return Buffer.from([EXTRA.door, 0, 0, 0]);
   if (action === ACTION.sign) return Buffer.from([EXTRA.sign, 0, 0, 0xff, 0xff, 0xff, 0xff]); // no text, i32 -1
