@@ -193,7 +193,7 @@ describeEachDatabase(
       assert.ok(!typed.html?.includes('value="pw"'), 'the password is never sent back');
     });
 
-    it('limits refreshes per token and per IP like sign-ins', async () => {
+    it('limits refreshes per server and GrowID (also along a chain of fresh tokens) and per IP, like sign-ins', async () => {
       let code: string | undefined;
       let successes = 0;
       for (let i = 0; i < 12 && code !== 'rate_limited'; i++) {
@@ -203,6 +203,17 @@ describeEachDatabase(
       }
       assert.equal(code, 'rate_limited');
       assert.equal(successes, 10, 'ten refreshes of one token per window');
+      api().clock.now += 61_000;
+      api().clock.now += 61_000;
+      // Each refresh hands out a new token: refreshing with it counts against the same account.
+      let chained = firstToken;
+      let chainCode: string | undefined;
+      for (let i = 0; i < 12 && chainCode !== 'rate_limited'; i++) {
+        const res = await gatewayCheckToken(api(), chained);
+        chained = res.body?.token ?? chained;
+        chainCode = res.code;
+      }
+      assert.equal(chainCode, 'rate_limited', 'a chain of fresh tokens is not a way around the limit');
       api().clock.now += 61_000;
       assert.equal((await gatewayCheckToken(api(), firstToken)).body?.status, 'success', 'the next window counts anew');
       let ip: string | undefined;

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   type GatewayLoginResponse,
@@ -9,7 +9,7 @@ import {
   SERVER_NAME_MAX,
 } from '@canopy/contract';
 import type { AppContext } from '../../context.ts';
-import { type GatewayLogin, GatewayRefusal, loginToServer, refreshLogin } from '../login.service.ts';
+import { type GatewayLogin, GatewayRefusal, loginToServer, readSavedSignIn, refreshLogin } from '../login.service.ts';
 import { WindowCounter, type WindowRule } from '../rate-limit.ts';
 import { type LoginPageState, loginPageCsp, loginPageHtml } from './login-page.ts';
 import { parseFields, readBody } from './request-body.ts';
@@ -120,18 +120,21 @@ export function createLoginHandlers(ctx: AppContext, gatewayKey: Buffer, limits:
 
     /** POST /player/growid/checktoken: a returning player's saved sign-in, refreshed into a new token. */
     async checkToken(req: IncomingMessage, res: ServerResponse, ip: string) {
-      const fields = parseFields(req, await readBody(req, CLIENT_DATA_BODY_LIMIT));
       const now = ctx.now();
+      // Nothing of the form is shown again, so the per-IP count comes before the body is read.
       if (!loginsPerIp.hit(ip, now)) return refused(res, 'rate_limited', gatewayMessages.tooManyAttempts);
-      const parsed = gatewayCheckTokenRequestSchema.safeParse(fields);
+      const parsed = gatewayCheckTokenRequestSchema.safeParse(
+        parseFields(req, await readBody(req, CLIENT_DATA_BODY_LIMIT)),
+      );
       if (!parsed.success) return refused(res, 'token_invalid', gatewayMessages.savedSignInInvalid);
-      // Counted per token as well as per IP (a digest keeps the counter's keys small): one saved sign-in cannot be
-      // spun into tokens faster than a password sign-in.
-      const tokenKey = createHash('sha256').update(parsed.data.refreshToken).digest('base64url').slice(0, 22);
-      if (!loginsPerGrowId.hit(`refresh\0${tokenKey}`, now))
-        return refused(res, 'rate_limited', gatewayMessages.tooManyAttempts);
       try {
-        const login = await refreshLogin(ctx, gatewayKey, parsed.data.refreshToken);
+        const { refreshToken } = parsed.data;
+        const ticket = readSavedSignIn(gatewayKey, refreshToken, now);
+        // Counted with the password sign-ins of that server and GrowID: each refresh gives a new token, so a count
+        // per token could be spun, one per account cannot. Before any lookup.
+        if (!loginsPerGrowId.hit(`${ticket.server.toLowerCase()}\0${ticket.growId.toLowerCase()}`, now))
+          return refused(res, 'rate_limited', gatewayMessages.tooManyAttempts);
+        const login = await refreshLogin(ctx, gatewayKey, refreshToken, ticket);
         ctx.log.info(`gateway: ${login.growId} signed in to ${login.server} (saved sign-in)`);
         succeeded(res, login, gatewayMessages.accountValidated);
       } catch (error) {
