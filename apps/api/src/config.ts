@@ -1,5 +1,6 @@
 import { networkInterfaces } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { LoginPageCertificate } from '@canopy/contract';
 import { CDN_HOST_PATTERN, CDN_PATH_PATTERN } from '@canopy/contract/engine-constants';
 import { z } from 'zod';
 
@@ -347,6 +348,10 @@ export interface LoginHostConfig {
 /** What server_data.php's `loginurl|` names for a configured login host: `name[:port]`, no `:443`. */
 export const loginUrlOf = (login: LoginHostConfig) =>
   login.port === undefined || login.port === 443 ? login.name : `${login.name}:${login.port}`;
+
+/** Where a configured login host's certificate comes from (what the gateway starts with, ADR 0027). */
+export const configuredLoginCertificate = (login: LoginHostConfig): LoginPageCertificate =>
+  login.tls ? 'operator' : login.acme ? 'acme' : 'self-signed';
 
 /** Reads and checks the environment; throws one message listing every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

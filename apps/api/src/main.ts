@@ -1,5 +1,5 @@
 import { buildApp, startBackground } from './app.ts';
-import { type Config, loadConfig, loginUrlOf } from './config.ts';
+import { type Config, configuredLoginCertificate, loadConfig, loginUrlOf } from './config.ts';
 import { openDatabase } from './db/open.ts';
 
 // Everything the api writes (database, keys, engines' data, which inherit the mask) is for this user only.
@@ -50,11 +50,17 @@ console.log(
   `Canopy panel is running at http://localhost:${port} (listening on ${config.host}${config.devIdentityProvider ? ', development sign-in' : ''}; database: ${db.dialect})`,
 );
 
+/** How the start line names where the login page's certificate comes from. */
+const certificateSource = {
+  operator: 'your certificate',
+  acme: `ACME, HTTP-01 on port ${ctx.gateway?.login.acmeHttpPort}`,
+  'self-signed': 'self-signed: development only',
+};
 if (ctx.gateway)
   console.log(
     `Canopy gateway: https on port ${ctx.gateway.tlsPort} (server_data.php, login page), ENet front on udp port ${ctx.gateway.udpPort}; players connect to ${config.publicIp}` +
       (config.gateway.login
-        ? `; login page https://${loginUrlOf(config.gateway.login)} (${config.gateway.login.tls ? 'your certificate' : config.gateway.login.acme ? `ACME${ctx.gateway.login.acmeHttpPort ? `, HTTP-01 on port ${ctx.gateway.login.acmeHttpPort}` : ''}` : 'self-signed: development only'})`
+        ? `; login page https://${loginUrlOf(config.gateway.login)} (${certificateSource[configuredLoginCertificate(config.gateway.login)]})`
         : '; login page self-signed: development only (CANOPY_LOGIN_HOST)'),
   );
 

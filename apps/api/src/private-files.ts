@@ -6,13 +6,14 @@ import {
   narrowMode,
   PRIVATE_DIR,
   PRIVATE_FILE,
+  writePrivateFileAtomic,
 } from '@canopy/engine/private-files';
 
 // The data directory holds the platform database, the session key and every server's data; only the
 // user running the api may read it. process.umask(0o077) in main.ts covers new files; these also
 // narrow what an older install (or a test harness) left wider. The primitives are the engine's, which
 // keeps its own data directory the same way.
-export { ensurePrivateDir, PRIVATE_FILE };
+export { ensurePrivateDir, PRIVATE_FILE, writePrivateFileAtomic };
 
 /**
  * Makes the data directory 0700 and narrows what it already holds: the session key, the servers

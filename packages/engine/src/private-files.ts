@@ -1,4 +1,4 @@
-import { chmodSync, closeSync, mkdirSync, openSync, statSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 
 // The data directory holds every player's data; only the user running the engine may read it.
 // process.umask(0o077) in main.ts covers new files; these also narrow what an older install left wider.
@@ -30,4 +30,15 @@ export function ensurePrivateDir(dir: string): void {
 export function ensurePrivateFile(file: string): void {
   closeSync(openSync(file, 'a', PRIVATE_FILE));
   narrowMode(file, PRIVATE_FILE);
+}
+
+/**
+ * Writes a file whole or not at all, readable by this user only: beside it first (`.<pid>.tmp`, made anew so a
+ * leftover cannot lend it a wider mode), then renamed over it. Readers never see half a file.
+ */
+export function writePrivateFileAtomic(file: string, text: string): void {
+  const tmp = `${file}.${process.pid}.tmp`;
+  rmSync(tmp, { force: true });
+  writeFileSync(tmp, text, { mode: PRIVATE_FILE });
+  renameSync(tmp, file);
 }

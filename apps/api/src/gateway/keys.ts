@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generate } from 'selfsigned';
 import type { Config } from '../config.ts';
-import { ensurePrivateDir, PRIVATE_FILE } from '../private-files.ts';
+import { ensurePrivateDir, PRIVATE_FILE, writePrivateFileAtomic } from '../private-files.ts';
 
 const GATEWAY_KEY_BYTES = 32;
 
@@ -79,9 +79,7 @@ export async function loadTlsPair(config: Config): Promise<TlsPair> {
   for (const [file, text] of [
     [keyFile, pems.private],
     [certFile, pems.cert],
-  ] as const) {
-    writeFileSync(`${file}.tmp`, text, { mode: PRIVATE_FILE });
-    renameSync(`${file}.tmp`, file);
-  }
+  ] as const)
+    writePrivateFileAtomic(file, text);
   return { cert: pems.cert, key: pems.private };
 }

@@ -1,7 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import { isIPv4 } from 'node:net';
 import { hostsLines, type LoginPage, type SetupGuide, setupGuideMessages, setupPaths } from '@canopy/contract';
-import { loginUrlOf } from '../config.ts';
+import { configuredLoginCertificate, loginUrlOf } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 
@@ -64,8 +64,10 @@ export function publicBase(configured: string | undefined, origin: string): stri
 export function loginPage(ctx: AppContext): LoginPage {
   const login = ctx.config.gateway.login;
   if (!login) return { host: null, certificate: 'self-signed' };
-  const configured = login.tls ? 'operator' : login.acme ? 'acme' : 'self-signed';
-  return { host: loginUrlOf(login), certificate: ctx.gateway?.login.sni.loginSource() ?? configured };
+  return {
+    host: loginUrlOf(login),
+    certificate: ctx.gateway?.login.sni.loginSource() ?? configuredLoginCertificate(login),
+  };
 }
 
 /**

@@ -1,11 +1,11 @@
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CreatorList, CustomItemsFile, NewbieKit, ServerConfig } from '@canopy/contract/engine';
 import { defaultNewbieKit, defaultServerConfig, engineConfigFiles } from '@canopy/contract/engine-constants';
 import type { z } from 'zod';
 import { contract } from '../contract.ts';
 import { errorMessage, type Logger } from '../log.ts';
-import { narrowMode, PRIVATE_FILE } from '../private-files.ts';
+import { narrowMode, PRIVATE_FILE, writePrivateFileAtomic } from '../private-files.ts';
 import { describeIssues } from '../validate.ts';
 import { quickCreators, quickCustomItems, quickNewbieKit, quickServerConfig } from './quick-checks.ts';
 
@@ -36,13 +36,9 @@ export interface EngineConfig {
 /** What a config file read gave: the value, or the reason it was refused. */
 type Read<T> = { ok: true; value: T } | { ok: false; problem: string };
 
-/** Writes a file whole or not at all (the api may read it at any moment), readable by this user only. */
+/** Writes a config file whole or not at all (the api may read it at any moment), readable by this user only. */
 export function writeJsonAtomic(file: string, value: unknown): void {
-  const tmp = `${file}.${process.pid}.tmp`;
-  // A leftover tmp file would keep its old mode; a fresh one is created 0600 and keeps it on rename.
-  rmSync(tmp, { force: true });
-  writeFileSync(tmp, `${JSON.stringify(value, null, 2)}\n`, { mode: PRIVATE_FILE });
-  renameSync(tmp, file);
+  writePrivateFileAtomic(file, `${JSON.stringify(value, null, 2)}\n`);
 }
 
 function readConfig<T>(dir: string, name: string, check: Check<T>): Read<T> | undefined {

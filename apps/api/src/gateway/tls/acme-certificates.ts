@@ -1,7 +1,7 @@
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import acme from 'acme-client';
-import { ensurePrivateDir, PRIVATE_FILE } from '../../private-files.ts';
+import { ensurePrivateDir, writePrivateFileAtomic } from '../../private-files.ts';
 import type { TlsPair } from '../keys.ts';
 import type { ChallengeBook } from './challenge-book.ts';
 
@@ -42,12 +42,6 @@ interface StoredCertificate {
   notAfter: number;
 }
 
-// Each file whole or not at all: written beside, then renamed over the old one.
-function writePrivate(file: string, text: string): void {
-  writeFileSync(`${file}.tmp`, text, { mode: PRIVATE_FILE });
-  renameSync(`${file}.tmp`, file);
-}
-
 const readOrUndefined = (file: string) => {
   try {
     return readFileSync(file, 'utf8');
@@ -70,6 +64,8 @@ export class AcmeCertificates {
   private retryTimer: NodeJS.Timeout | undefined;
   private failures = 0;
   private stopped = false;
+  /** Whether a certificate of ours is installed (a stored one that loaded, or one just issued). */
+  private serving = false;
 
   constructor(opts: AcmeOptions, deps: AcmeDeps) {
     this.opts = opts;
@@ -90,11 +86,10 @@ export class AcmeCertificates {
   start(): boolean {
     ensurePrivateDir(this.opts.dir);
     const stored = this.stored();
-    let served = false;
     if (stored && stored.notAfter > this.deps.now()) {
       try {
         this.deps.install(stored.pair);
-        served = true;
+        this.serving = true;
       } catch (error) {
         this.deps.log.warn(`gateway acme: the stored certificate cannot be used (${(error as Error).message})`);
       }
@@ -102,7 +97,7 @@ export class AcmeCertificates {
     void this.check();
     this.dailyTimer = setInterval(() => void this.check(), CHECK_EVERY_MS);
     this.dailyTimer.unref();
-    return served;
+    return this.serving;
   }
 
   /** Stops the timers; an order already under way finishes but installs nothing. */
@@ -122,15 +117,17 @@ export class AcmeCertificates {
 
   private async run(): Promise<AcmeCheck> {
     const stored = this.stored();
-    if (stored && stored.notAfter - this.deps.now() > RENEW_BEFORE_MS)
+    // Kept only while it is the one served: a stored pair that would not load is ordered again.
+    if (this.serving && stored && stored.notAfter - this.deps.now() > RENEW_BEFORE_MS)
       return { result: 'kept', notAfter: stored.notAfter };
     try {
       const issued = await this.order();
       if (this.stopped) return { result: 'issued', notAfter: issued.notAfter };
       // Installed first: a certificate that does not load is never stored over a good one.
       this.deps.install(issued.pair);
-      writePrivate(this.keyFile, issued.pair.key);
-      writePrivate(this.certFile, issued.pair.cert);
+      this.serving = true;
+      writePrivateFileAtomic(this.keyFile, issued.pair.key);
+      writePrivateFileAtomic(this.certFile, issued.pair.cert);
       this.failures = 0;
       clearTimeout(this.retryTimer);
       this.deps.log.info(
@@ -175,7 +172,7 @@ export class AcmeCertificates {
     const stored = readOrUndefined(file);
     if (stored) return Buffer.from(stored);
     const key = await acme.crypto.createPrivateEcdsaKey();
-    writePrivate(file, key.toString());
+    writePrivateFileAtomic(file, key.toString());
     return key;
   }
 

@@ -1,8 +1,9 @@
 import { createSecureContext, type SecureContext } from 'node:tls';
+import type { LoginPageCertificate } from '@canopy/contract';
 import type { TlsPair } from '../keys.ts';
 
-/** Where the login host's certificate came from; 'self-signed' until a given or issued one is set. */
-export type LoginCertSource = 'self-signed' | 'operator' | 'acme';
+/** Where the login host's certificate came from (the contract's type); 'self-signed' until one is set. */
+type LoginCertSource = LoginPageCertificate;
 
 /**
  * The gateway's certificates by TLS server name (ADR 0027): the login host's own pair for its name, the
