@@ -236,13 +236,16 @@ for (const dialect of dialects) {
         broken = true;
       });
       // One punch at a time: its damage comes back, and a break follows it in the same flush (the break is sent
-      // right after the hit's damage), so a short wait tells a break from a hit that only cracked the tile.
+      // right after the hit's damage), so a short wait tells a break from a hit that only cracked the tile. A break
+      // that comes later still ends the loop: the next punch waits for its damage or the break, whichever comes.
       while (!broken && hits < 20) {
-        const hit = a1.waitFor(damage);
+        const hit = a1.waitFor(damage).then(() => {
+          hits++;
+        });
+        hit.catch(() => {});
         a1.punch(target.x, target.y);
-        await hit;
-        hits++;
-        await Promise.race([brokeForA1, new Promise((r) => setTimeout(r, 300))]);
+        await Promise.race([hit, brokeForA1]);
+        if (!broken) await Promise.race([brokeForA1, new Promise((r) => setTimeout(r, 300))]);
       }
       assert.ok(broken, 'the tile broke');
       assert.ok(hits >= 2, `dirt takes more than one hit (${hits})`);

