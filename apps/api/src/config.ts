@@ -1,8 +1,8 @@
 import { networkInterfaces } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { LoginPageCertificate } from '@canopy/contract';
 import { CDN_HOST_PATTERN, CDN_PATH_PATTERN } from '@canopy/contract/engine-constants';
 import { z } from 'zod';
+import { LETS_ENCRYPT_DIRECTORY, type LoginHostConfig, loginHostIssues } from './config/login-host.ts';
 
 const csv = z
   .string()
@@ -21,9 +21,6 @@ const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
 const ipv4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
 const hostname =
   /^(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
-
-/** Let's Encrypt's production directory: CANOPY_ACME_DIRECTORY_URL's default. */
-export const LETS_ENCRYPT_DIRECTORY = 'https://acme-v02.api.letsencrypt.org/directory';
 
 // The login page's own host (CANOPY_LOGIN_HOST): a DNS name (not an address: a public CA certifies names)
 // with an optional port; lower-cased, as TLS server names are compared.
@@ -208,45 +205,13 @@ const envSchema = z
         path: [env.CANOPY_GATEWAY_TLS_CERT ? 'CANOPY_GATEWAY_TLS_KEY' : 'CANOPY_GATEWAY_TLS_CERT'],
         message: 'CANOPY_GATEWAY_TLS_CERT and CANOPY_GATEWAY_TLS_KEY are set together or not at all',
       });
-    if (!env.CANOPY_LOGIN_TLS_CERT !== !env.CANOPY_LOGIN_TLS_KEY)
-      ctx.addIssue({
-        code: 'custom',
-        path: [env.CANOPY_LOGIN_TLS_CERT ? 'CANOPY_LOGIN_TLS_KEY' : 'CANOPY_LOGIN_TLS_CERT'],
-        message: 'CANOPY_LOGIN_TLS_CERT and CANOPY_LOGIN_TLS_KEY are set together or not at all',
-      });
     if (!env.CANOPY_GAME_CDN_HOST !== !env.CANOPY_GAME_CDN_PATH)
       ctx.addIssue({
         code: 'custom',
         path: [env.CANOPY_GAME_CDN_HOST ? 'CANOPY_GAME_CDN_PATH' : 'CANOPY_GAME_CDN_HOST'],
         message: 'CANOPY_GAME_CDN_HOST and CANOPY_GAME_CDN_PATH are set together or not at all',
       });
-    const loginCert = Boolean(env.CANOPY_LOGIN_TLS_CERT || env.CANOPY_LOGIN_TLS_KEY);
-    const acme = env.CANOPY_LOGIN_ACME === 'on';
-    if ((loginCert || acme) && !env.CANOPY_LOGIN_HOST)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['CANOPY_LOGIN_HOST'],
-        message: `is required with ${acme ? 'CANOPY_LOGIN_ACME=on' : 'CANOPY_LOGIN_TLS_CERT'} (the name the certificate is for)`,
-      });
-    if (loginCert && acme)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['CANOPY_LOGIN_ACME'],
-        message: 'give CANOPY_LOGIN_TLS_CERT/KEY or turn CANOPY_LOGIN_ACME on, not both',
-      });
-    if (env.NODE_ENV === 'production' && env.CANOPY_LOGIN_HOST && !loginCert && !acme)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['CANOPY_LOGIN_HOST'],
-        message:
-          "needs a certificate the game's web view trusts in production: set CANOPY_LOGIN_TLS_CERT and CANOPY_LOGIN_TLS_KEY, or CANOPY_LOGIN_ACME=on",
-      });
-    if (acme && env.CANOPY_ACME_HTTP_PORT !== 0 && env.CANOPY_ACME_HTTP_PORT === env.CANOPY_GATEWAY_TLS_PORT)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['CANOPY_ACME_HTTP_PORT'],
-        message: 'must differ from CANOPY_GATEWAY_TLS_PORT',
-      });
+    for (const issue of loginHostIssues(env)) ctx.addIssue({ code: 'custom', ...issue });
 
     const udp = env.CANOPY_GATEWAY_UDP_PORT;
     if (udp !== 0 && env.CANOPY_GAME_PORTS && udp >= env.CANOPY_GAME_PORTS.from && udp <= env.CANOPY_GAME_PORTS.to)
@@ -332,26 +297,6 @@ export interface Config {
     login?: LoginHostConfig;
   };
 }
-
-/** The operator's login host and where its certificate comes from (ADR 0027). */
-export interface LoginHostConfig {
-  /** Lower-case DNS name: the TLS server name the login certificate is served for. */
-  name: string;
-  /** The port players' clients reach it on; unset: 443 (omitted from loginurl). */
-  port?: number;
-  /** The operator's PEM files for it. */
-  tls?: { certFile: string; keyFile: string };
-  /** Obtain and renew its certificate over ACME (HTTP-01). */
-  acme?: { directoryUrl: string; email?: string; httpPort: number };
-}
-
-/** What server_data.php's `loginurl|` names for a configured login host: `name[:port]`, no `:443`. */
-export const loginUrlOf = (login: LoginHostConfig) =>
-  login.port === undefined || login.port === 443 ? login.name : `${login.name}:${login.port}`;
-
-/** Where a configured login host's certificate comes from (what the gateway starts with, ADR 0027). */
-export const configuredLoginCertificate = (login: LoginHostConfig): LoginPageCertificate =>
-  login.tls ? 'operator' : login.acme ? 'acme' : 'self-signed';
 
 /** Reads and checks the environment; throws one message listing every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

@@ -1,5 +1,6 @@
 import { buildApp, startBackground } from './app.ts';
-import { type Config, configuredLoginCertificate, loadConfig, loginUrlOf } from './config.ts';
+import { configuredLoginCertificate, loginUrlOf } from './config/login-host.ts';
+import { type Config, loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
 
 // Everything the api writes (database, keys, engines' data, which inherit the mask) is for this user only.

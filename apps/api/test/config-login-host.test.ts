@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { LETS_ENCRYPT_DIRECTORY, loadConfig, loginUrlOf } from '../src/config.ts';
+import { LETS_ENCRYPT_DIRECTORY, loginUrlOf } from '../src/config/login-host.ts';
+import { loadConfig } from '../src/config.ts';
 
 describe('configuration: the login host and its certificate (ADR 0027)', () => {
   it('is unset by default: loginurl keeps naming the host the client asked for', () => {

@@ -1,5 +1,5 @@
 import type { Server } from 'node:https';
-import { loginUrlOf } from '../config.ts';
+import { loginUrlOf } from '../config/login-host.ts';
 import type { AppContext } from '../context.ts';
 import { FrontProcess } from './front/front-process.ts';
 import { gatewayRepo } from './gateway.repo.ts';

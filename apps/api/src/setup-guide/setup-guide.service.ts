@@ -1,7 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import { isIPv4 } from 'node:net';
 import { hostsLines, type LoginPage, type SetupGuide, setupGuideMessages, setupPaths } from '@canopy/contract';
-import { configuredLoginCertificate, loginUrlOf } from '../config.ts';
+import { configuredLoginCertificate, loginUrlOf } from '../config/login-host.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 

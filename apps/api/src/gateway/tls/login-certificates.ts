@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
-import { type LoginHostConfig, loginUrlOf } from '../../config.ts';
+import { type LoginHostConfig, loginUrlOf } from '../../config/login-host.ts';
 import type { AppContext } from '../../context.ts';
 import { createAcmeHttpServer } from '../http/acme-http.ts';
 import { AcmeCertificates } from './acme-certificates.ts';
