@@ -60,15 +60,15 @@ export const gatewayLoginRequestSchema = z.object({
 });
 export type GatewayLoginRequest = z.infer<typeof gatewayLoginRequestSchema>;
 
-/** The answer the game client's web view expects from the login call. */
-export const gatewayLoginResponseSchema = z.discriminatedUnion('status', [
-  z.object({
-    status: z.literal('success'),
-    message: z.string(),
-    token: z.string(),
-    url: z.literal(''),
-    accountType: z.literal('growtopia'),
-  }),
-  z.object({ status: z.literal('error'), message: z.string() }),
-]);
+/**
+ * The answer the game client's web view expects from a sign-in (validate, checktoken). A refusal is not JSON: it
+ * answers the login page again with the error shown (ADR 0027).
+ */
+export const gatewayLoginResponseSchema = z.object({
+  status: z.literal('success'),
+  message: z.string(),
+  token: z.string(),
+  url: z.literal(''),
+  accountType: z.literal('growtopia'),
+});
 export type GatewayLoginResponse = z.infer<typeof gatewayLoginResponseSchema>;

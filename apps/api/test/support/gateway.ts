@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { request } from 'node:https';
 import { join } from 'node:path';
 import type { TLSSocket } from 'node:tls';
+import { LOGIN_ERROR_HEADER } from '../../src/gateway/http/login-handlers.ts';
 import type { TestApi } from './harness.ts';
 
 /** The env that turns the gateway on for a test api, on free ports. */
@@ -99,7 +100,7 @@ export async function gatewayLogin(
     // biome-ignore lint/suspicious/noExplicitAny: tests read JSON bodies loosely and assert on them
     body: (json ? JSON.parse(res.text) : undefined) as any,
     html: json ? undefined : res.text,
-    code: res.headers['x-canopy-error'] as string | undefined,
+    code: res.headers[LOGIN_ERROR_HEADER] as string | undefined,
     headers: res.headers,
   };
 }

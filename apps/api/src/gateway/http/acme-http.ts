@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { WindowCounter } from '../rate-limit.ts';
 import type { ChallengeBook } from '../tls/challenge-book.ts';
+import { send } from './respond.ts';
 
 /** What the plain-HTTP listener needs: the published answers, where to send everything else, the clock. */
 export interface AcmeHttpOptions {
@@ -19,19 +20,9 @@ const pathPattern = /^\/(?!\/)[A-Za-z0-9._~!$&'()*+,;=:@%/-]{0,1024}$/;
 /** Requests per minute one IP may make to the HTTP listener (the CA fetches each token a few times). */
 export const ACME_HTTP_REQUESTS_PER_IP = { max: 60, windowMs: 60_000 };
 
-function send(res: ServerResponse, status: number, body: string, extra: Record<string, string> = {}) {
-  const bytes = Buffer.from(body);
-  res.writeHead(status, {
-    'content-type': 'text/plain; charset=utf-8',
-    'content-length': bytes.length,
-    'cache-control': 'no-store',
-    'x-content-type-options': 'nosniff',
-    // Nothing here reads a body: a request that sent one does not keep the connection.
-    connection: 'close',
-    ...extra,
-  });
-  res.end(bytes);
-}
+// Nothing here reads a body: a request that sent one does not keep the connection.
+const answer = (res: ServerResponse, status: number, body: string, extra: Record<string, string> = {}) =>
+  send(res, status, 'text/plain; charset=utf-8', body, { connection: 'close', ...extra });
 
 /**
  * The small plain-HTTP listener of ACME's HTTP-01 (ADR 0027, port CANOPY_ACME_HTTP_PORT): it answers
@@ -41,17 +32,17 @@ function send(res: ServerResponse, status: number, body: string, extra: Record<s
 export function createAcmeHttpServer(opts: AcmeHttpOptions): Server {
   const perIp = new WindowCounter(ACME_HTTP_REQUESTS_PER_IP);
   const handle = (req: IncomingMessage, res: ServerResponse) => {
-    if (!perIp.hit(req.socket.remoteAddress ?? 'unknown', opts.now())) return send(res, 429, 'Too many requests.');
+    if (!perIp.hit(req.socket.remoteAddress ?? 'unknown', opts.now())) return answer(res, 429, 'Too many requests.');
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     if (req.method !== 'GET' && req.method !== 'HEAD')
-      return send(res, 405, 'Method not allowed.', { allow: 'GET, HEAD' });
+      return answer(res, 405, 'Method not allowed.', { allow: 'GET, HEAD' });
     if (path.startsWith(CHALLENGE_PREFIX)) {
       const token = path.slice(CHALLENGE_PREFIX.length);
-      const answer = tokenPattern.test(token) ? opts.challenges.answer(token) : undefined;
-      return answer === undefined ? send(res, 404, 'No such challenge.') : send(res, 200, answer);
+      const key = tokenPattern.test(token) ? opts.challenges.answer(token) : undefined;
+      return key === undefined ? answer(res, 404, 'No such challenge.') : answer(res, 200, key);
     }
     const location = `https://${opts.loginUrl}${pathPattern.test(path) ? path : '/'}`;
-    send(res, 301, `Moved to ${location}`, { location });
+    answer(res, 301, `Moved to ${location}`, { location });
   };
   const server = createServer(
     {
