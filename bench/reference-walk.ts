@@ -18,334 +18,28 @@
 //        --engine-secret <secret>   (our signed game token, as the gateway's login page issues it)
 //   node bench/reference-walk.ts compare a.json b.json   (per step, the two message sequences side by side)
 //
-// The walk talks ENet with our own client (@canopy/enet: new-packet header, crc32, range coder).
+// The walk talks ENet with our own client (@canopy/enet: new-packet header, crc32, range coder); what it records of each
+// message is in bench/lib/reference-messages.ts.
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { inflateSync } from 'node:zlib';
 import { gameServerKey, signGameToken } from '@canopy/contract/game-token';
 import {
   blankTank,
+  chatInput,
   EnetClient,
   encodeAction,
   encodeTank,
   encodeText,
   frontLoginLines,
   gameLoginLines,
+  joinRequest,
+  LOGON_CALL,
+  parseSendToServer,
   protonHash,
   TankType,
 } from '@canopy/gtclient';
-
-/** One call argument as sent: its wire type and value. */
-interface Arg {
-  type: string;
-  value: number | string | number[];
-}
-
-/** Every field of the 56-byte tank header, as raw as it comes. */
-interface TankFields {
-  type: number;
-  b1: number;
-  b2: number;
-  b3: number;
-  netId: number;
-  target: number;
-  flags: number;
-  f16: number;
-  value: number;
-  x: number;
-  y: number;
-  sx: number;
-  sy: number;
-  f40: number;
-  punchX: number;
-  punchY: number;
-  /** The header's extended-length field. */
-  extLen: number;
-  /** Bytes after the 60-byte message header (what actually came). */
-  after: number;
-}
-
-interface WorldSummary {
-  version: number;
-  flags: number;
-  name: string;
-  width: number;
-  height: number;
-  tileCountU32: number;
-  gapAfterCount: string;
-  tileFlags: Record<string, number>;
-  parentsNonZero: number;
-  layers: Record<string, number>;
-  extras: { x: number; y: number; fg: number; flags: number; hex: string }[];
-  door: { x: number; y: number } | null;
-  gapAfterTiles: string;
-  droppedCount: number;
-  lastDroppedUid: number;
-  weather: string;
-  leftover: number;
-  leftoverNonZero: number;
-  error?: string;
-}
-
-interface Received {
-  /** A: the walker; B: the observer. */
-  who?: string;
-  step: string;
-  ms: number;
-  channel: number;
-  bytes: number;
-  msgType: number;
-  kind: 'hello' | 'text' | 'tank' | 'call' | 'other';
-  /** The raw bytes after the u32 message type of hello/text messages (hex), and the text itself. */
-  text?: string;
-  textEndsWithNul?: boolean;
-  tank?: TankFields;
-  call?: { name: string; args: Arg[] };
-  world?: WorldSummary;
-  /** Tanks that are neither calls nor world data: everything after the header, hex (capped). */
-  extHex?: string;
-  items?: { zlib: boolean; size: number; hash: number };
-}
-
-interface Walk {
-  target: string;
-  startedAt: string;
-  steps: { name: string; sent: string }[];
-  received: Received[];
-  enet: Record<string, number>[];
-  notes: string[];
-}
-
-const VARIANT_TYPES: Record<number, string> = { 1: 'float', 2: 'string', 3: 'vec2', 4: 'vec3', 5: 'uint', 9: 'int' };
-
-/** A variant list with each argument's wire type kept (uint 5 vs int 9 matters when comparing). */
-function readArgs(b: Buffer): { name: string; args: Arg[] } | null {
-  if (b.length < 1) return null;
-  const out: Arg[] = [];
-  let p = 1;
-  for (let i = 0; i < (b[0] ?? 0); i++) {
-    if (p + 2 > b.length) return null;
-    const type = b[p + 1] ?? 0;
-    p += 2;
-    const name = VARIANT_TYPES[type] ?? `type${type}`;
-    if (type === 2) {
-      if (p + 4 > b.length) return null;
-      const n = b.readUInt32LE(p);
-      if (p + 4 + n > b.length) return null;
-      out.push({ type: name, value: b.toString('utf8', p + 4, p + 4 + n) });
-      p += 4 + n;
-    } else if (type === 3 || type === 4) {
-      const n = type === 3 ? 2 : 3;
-      if (p + 4 * n > b.length) return null;
-      out.push({ type: name, value: Array.from({ length: n }, (_, k) => b.readFloatLE(p + 4 * k)) });
-      p += 4 * n;
-    } else if (type === 1 || type === 5 || type === 9) {
-      if (p + 4 > b.length) return null;
-      out.push({
-        type: name,
-        value: type === 1 ? b.readFloatLE(p) : type === 5 ? b.readUInt32LE(p) : b.readInt32LE(p),
-      });
-      p += 4;
-    } else return null;
-  }
-  const [first, ...args] = out;
-  return first && typeof first.value === 'string' ? { name: first.value, args } : null;
-}
-
-function tankFields(p: Buffer): TankFields {
-  const t = p.subarray(4);
-  return {
-    type: t[0] ?? 0,
-    b1: t[1] ?? 0,
-    b2: t[2] ?? 0,
-    b3: t[3] ?? 0,
-    netId: t.readInt32LE(4),
-    target: t.readInt32LE(8),
-    flags: t.readUInt32LE(12),
-    f16: t.readFloatLE(16),
-    value: t.readInt32LE(20),
-    x: t.readFloatLE(24),
-    y: t.readFloatLE(28),
-    sx: t.readFloatLE(32),
-    sy: t.readFloatLE(36),
-    f40: t.readFloatLE(40),
-    punchX: t.readInt32LE(44),
-    punchY: t.readInt32LE(48),
-    extLen: t.readUInt32LE(52),
-    after: p.length - 60,
-  };
-}
-
-const hex = (b: Buffer, cap = 96) =>
-  b.subarray(0, cap).toString('hex') + (b.length > cap ? `…(+${b.length - cap})` : '');
-const MAIN_DOOR = 6;
-/** Foregrounds whose extra data the client reads whatever the tile flags say (doors and locks). */
-const EXTRA_BY_ITEM = new Set([MAIN_DOOR, 202, 204, 206, 242]);
-
-/** Length of a tile's extra data by its kind byte; -1 when the kind is not known here. */
-function extraLength(d: Buffer, p: number, fg: number): number {
-  const kind = d[p];
-  const str = () => 2 + d.readUInt16LE(p + 1);
-  switch (kind) {
-    case 1:
-      return 1 + str() + 1;
-    case 2:
-      return 1 + str() + 4;
-    case 3:
-      return 1 + 1 + 4 + 4 + 4 * d.readUInt32LE(p + 6) + (fg === 5814 ? 24 : 8);
-    case 4:
-      return 1 + 4 + 1;
-    case 8:
-      return 2;
-    case 9:
-      return 5;
-    case 0x17:
-      return 5;
-    case 0x18:
-      return 9;
-    default:
-      return -1;
-  }
-}
-
-/**
- * Reads world data (all bytes after the 60-byte header, whatever the length field says) without refusing
- * anything: the lock extra may be cut short by a server, so a tile whose extra is unknown ends the reading.
- */
-function readWorld(d: Buffer): WorldSummary {
-  const s: WorldSummary = {
-    version: 0,
-    flags: 0,
-    name: '',
-    width: 0,
-    height: 0,
-    tileCountU32: 0,
-    gapAfterCount: '',
-    tileFlags: {},
-    parentsNonZero: 0,
-    layers: {},
-    extras: [],
-    door: null,
-    gapAfterTiles: '',
-    droppedCount: 0,
-    lastDroppedUid: 0,
-    weather: '',
-    leftover: 0,
-    leftoverNonZero: 0,
-  };
-  try {
-    s.version = d.readUInt16LE(0);
-    s.flags = d.readUInt32LE(2);
-    const n = d.readUInt16LE(6);
-    s.name = d.toString('latin1', 8, 8 + n);
-    let p = 8 + n;
-    s.width = d.readUInt32LE(p);
-    s.height = d.readUInt32LE(p + 4);
-    s.tileCountU32 = d.readUInt32LE(p + 8);
-    s.gapAfterCount = d.subarray(p + 12, p + 17).toString('hex');
-    p += 17;
-    const count = s.width * s.height;
-    for (let i = 0; i < count; i++) {
-      const fg = d.readUInt16LE(p);
-      const bg = d.readUInt16LE(p + 2);
-      const parent = d.readUInt16LE(p + 4);
-      const flags = d.readUInt16LE(p + 6);
-      p += 8;
-      if (parent) s.parentsNonZero++;
-      const fk = `0x${flags.toString(16).padStart(4, '0')}`;
-      s.tileFlags[fk] = (s.tileFlags[fk] ?? 0) + 1;
-      const lk = `${fg}/${bg}`;
-      s.layers[lk] = (s.layers[lk] ?? 0) + 1;
-      if (flags & 2) p += 2;
-      if (flags & 1 || EXTRA_BY_ITEM.has(fg)) {
-        const len = extraLength(d, p, fg);
-        const x = i % s.width;
-        const y = Math.floor(i / s.width);
-        if (len < 0) throw new Error(`tile ${x},${y} (fg ${fg}): unknown extra kind ${d[p]}`);
-        s.extras.push({ x, y, fg, flags, hex: d.subarray(p, p + len).toString('hex') });
-        if (fg === MAIN_DOOR && !s.door) s.door = { x, y };
-        p += len;
-      } else if (fg === MAIN_DOOR && !s.door) s.door = { x: i % s.width, y: Math.floor(i / s.width) };
-    }
-    s.gapAfterTiles = d.subarray(p, p + 12).toString('hex');
-    p += 12;
-    s.droppedCount = d.readUInt32LE(p);
-    s.lastDroppedUid = d.readUInt32LE(p + 4);
-    p += 8;
-    // Objects are 16 bytes; a server may write a count it does not follow, so at most what is left is read.
-    p += 16 * Math.min(s.droppedCount, Math.floor((d.length - p) / 16));
-    s.weather = d.subarray(p, p + 12).toString('hex');
-    p += 12;
-    s.leftover = Math.max(0, d.length - p);
-    s.leftoverNonZero = s.leftover ? d.subarray(p).filter((b) => b !== 0).length : 0;
-  } catch (error) {
-    s.error = (error as Error).message;
-  }
-  return s;
-}
-
-function describe(p: Buffer, step: string, ms: number, channel: number): Received {
-  const msgType = p.length >= 4 ? p.readUInt32LE(0) : -1;
-  const r: Received = { step, ms, channel, bytes: p.length, msgType, kind: 'other' };
-  if (msgType === 1) {
-    r.kind = 'hello';
-    r.text = p.subarray(4).toString('hex');
-  } else if (msgType === 2 || msgType === 3) {
-    r.kind = 'text';
-    const body = p.subarray(4);
-    r.textEndsWithNul = body[body.length - 1] === 0;
-    r.text = body.toString('utf8').replace(/\0+$/, '');
-  } else if (msgType === 4 && p.length >= 60) {
-    r.kind = 'tank';
-    const t = tankFields(p);
-    r.tank = t;
-    const rest = p.subarray(60);
-    if (t.type === TankType.callFunction) {
-      const call = readArgs(rest);
-      if (call) {
-        r.kind = 'call';
-        r.call = call;
-      } else r.extHex = hex(rest);
-    } else if (t.type === TankType.sendMapData) {
-      r.world = readWorld(rest);
-    } else if (t.type === TankType.itemDatabase) {
-      let items = rest;
-      let zlib = false;
-      try {
-        items = inflateSync(rest);
-        zlib = true;
-      } catch {}
-      r.items = { zlib, size: items.length, hash: protonHash(items) };
-    } else r.extHex = hex(rest);
-  }
-  return r;
-}
-
-/** One line per message, for the transcript and the comparison. */
-function signature(r: Received): string {
-  if (r.kind === 'hello') return `hello ${r.bytes}B`;
-  if (r.kind === 'text') return `text t${r.msgType} ${JSON.stringify(r.text)}${r.textEndsWithNul ? ' +NUL' : ''}`;
-  const t = r.tank;
-  if (!t) return `other t${r.msgType} ${r.bytes}B`;
-  const head = `ch${r.channel} net=${t.netId} val=${t.value} fl=0x${t.flags.toString(16)} ext=${t.extLen}/${t.after}`;
-  if (r.call) {
-    const args = r.call.args.map((a) => {
-      const v =
-        typeof a.value === 'string'
-          ? JSON.stringify(a.value.length > 60 ? `${a.value.slice(0, 60)}…` : a.value)
-          : JSON.stringify(a.value);
-      return `${a.type}:${v}`;
-    });
-    return `call ${r.call.name}(${args.join(', ')}) ${head}`;
-  }
-  const more =
-    `b1=${t.b1} b2=${t.b2} b3=${t.b3} tgt=${t.target} f16=${t.f16} x=${t.x} y=${t.y} sx=${t.sx} sy=${t.sy} ` +
-    `f40=${t.f40} px=${t.punchX} py=${t.punchY}`;
-  if (r.world) return `tank4 world ${head} ${JSON.stringify(r.world)}`;
-  if (r.items) return `tank16 items ${head} ${JSON.stringify(r.items)}`;
-  return `tank${t.type} ${head} ${more}${r.extHex ? ` extra=${r.extHex}` : ''}`;
-}
+import { describe, type Received, signature, type Walk } from './lib/reference-messages.ts';
 
 interface WalkOptions {
   host: string;
@@ -407,12 +101,14 @@ function playerOf(who: string, result: Walk, clock: { step: string; stepStart: n
       p.send(encodeText(2, frontLoginLines({ token: ltoken })));
       const redirect = await p.waitFor((r) => isCall('OnSendToServer')(r) || /logon_fail/.test(r.text ?? ''));
       if (!redirect.call) throw new Error(`${who}: the front refused: ${redirect.text}`);
-      const [port, token, user, address] = redirect.call.args.map((x) => x.value);
-      const [ip = '', doorId = '0', uuidToken = ''] = String(address ?? '').split('|');
+      const to = parseSendToServer(
+        redirect.call.args.map((x) => x.value),
+        o.host,
+      );
       await settle(clock, 300, 1500);
       result.enet.push({ ...front.stats });
       front.disconnectNow();
-      return { host: ip === '' || ip === '0.0.0.0' ? o.host : ip, port: Number(port), token, user, uuidToken, doorId };
+      return to;
     },
     stats: () => ({ ...(client as EnetClient | null)?.stats }),
     disconnect: () => (client as EnetClient | null)?.disconnect(1000),
@@ -454,13 +150,13 @@ async function walk(o: WalkOptions): Promise<Walk> {
     await p.open(to.host, to.port);
     const lines = gameLoginLines({
       tankIdName,
-      user: String(to.user ?? 0),
-      token: String(to.token ?? 0),
+      user: to.user,
+      token: to.token,
       uuidToken: to.uuidToken,
       doorId: to.doorId,
     });
     p.send(encodeText(2, lines));
-    const logon = await p.waitFor(isCall('OnSuperMainStartAcceptLogonHrdxs47254722215a'));
+    const logon = await p.waitFor(isCall(LOGON_CALL));
     await settle(clock);
     return Number(logon.call?.args[0]?.value ?? 0) >>> 0;
   };
@@ -475,7 +171,7 @@ async function walk(o: WalkOptions): Promise<Walk> {
     await observer.waitFor(isCall('OnRequestWorldSelectMenu'));
     await settle(clock);
     begin('B:join_request', `t3 action|join_request name|${o.world} invitedWorld|0`);
-    observer.send(encodeAction('join_request', `name|${o.world}\ninvitedWorld|0`));
+    observer.send(joinRequest(o.world));
     await observer.waitFor((r) => r.tank?.type === TankType.sendMapData);
     await settle(clock);
   }
@@ -501,7 +197,7 @@ async function walk(o: WalkOptions): Promise<Walk> {
 
   // 4. Join the world.
   begin('join_request', `t3 action|join_request name|${o.world} invitedWorld|0`);
-  a.send(encodeAction('join_request', `name|${o.world}\ninvitedWorld|0`));
+  a.send(joinRequest(o.world));
   const worldMsg = await a.waitFor((r) => r.tank?.type === TankType.sendMapData || isCall('OnFailedToEnterWorld')(r));
   await settle(clock);
   const mineNow = (r: Received) => r.who === 'A' && r.step === clock.step;
@@ -520,7 +216,7 @@ async function walk(o: WalkOptions): Promise<Walk> {
 
   // 6. Chat.
   begin('chat', 't2 action|input |text|hi');
-  a.send(encodeAction('input', '|text|hi'));
+  a.send(chatInput('hi'));
   await settle(clock);
 
   // 7. Punch the tile diagonally below-right of the door (dirt in both servers' fresh worlds) until it breaks.
@@ -573,6 +269,14 @@ function transcript(w: Walk): string {
   return out.join('\n');
 }
 
+/** Reads a walk file; walks recorded before the tank fields took gtclient's names hold `flags` for `stateFlags`. */
+function readWalk(file: string): Walk {
+  const w: Walk = JSON.parse(readFileSync(file, 'utf8'));
+  for (const { tank } of w.received)
+    if (tank && tank.stateFlags === undefined) tank.stateFlags = Reflect.get(tank, 'flags');
+  return w;
+}
+
 /** Per step, a's and b's messages by position; a line is marked when the two differ. */
 function compare(a: Walk, b: Walk): string {
   const brief = (r: Received | undefined) => {
@@ -580,7 +284,8 @@ function compare(a: Walk, b: Walk): string {
     if (r.call)
       return `${r.call.name}(${r.call.args.map((x) => x.type).join(',')}) net=${r.tank?.netId} val=${r.tank?.value}`;
     if (r.kind === 'text') return `text t${r.msgType} ${(r.text ?? '').split('\n')[0]}`;
-    if (r.tank) return `tank${r.tank.type} net=${r.tank.netId} val=${r.tank.value} fl=0x${r.tank.flags.toString(16)}`;
+    if (r.tank)
+      return `tank${r.tank.type} net=${r.tank.netId} val=${r.tank.value} fl=0x${r.tank.stateFlags.toString(16)}`;
     return r.kind;
   };
   const names = [...new Set([...a.steps, ...b.steps].map((s) => s.name.replace(/-\d+$/, '')))];
@@ -657,7 +362,7 @@ if (command === 'walk') {
 } else if (command === 'compare') {
   const [fa, fb] = positionals;
   if (!fa || !fb) throw new Error('compare needs two walk files');
-  console.log(compare(JSON.parse(readFileSync(fa, 'utf8')), JSON.parse(readFileSync(fb, 'utf8'))));
+  console.log(compare(readWalk(fa), readWalk(fb)));
 } else {
   console.error('usage: node bench/reference-walk.ts walk|ltoken-base64|ltoken-canopy|compare …');
   process.exit(2);

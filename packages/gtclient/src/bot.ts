@@ -15,6 +15,7 @@ import {
   gameLoginLines,
   joinRequest,
   type Lines,
+  parseSendToServer,
 } from './protocol/real-client.ts';
 import { blankTank, encodeTank, type Tank, TankType } from './protocol/tank.ts';
 import {
@@ -121,12 +122,10 @@ export class Bot extends EventEmitter {
     const redirect = this.waitForCall('OnSendToServer');
     this.sendText(2, frontLoginLines({ token, protocol: this.opts.protocol }));
     const call = await redirect;
-    const [port, userToken, userId, address, , name] = call.args;
-    const [ip = '', doorId = '0', uuidToken = ''] = String(address ?? '').split('|');
-    if (typeof port !== 'number' || port <= 0 || port > 65535 || uuidToken === '') {
-      throw new Error(`bad OnSendToServer: ${JSON.stringify(call.args)}`);
-    }
-    const engine = { host: ip === '' || ip === '0.0.0.0' ? front.host : ip, port };
+    const to = parseSendToServer(call.args, front.host);
+    // Our engine reads its game token from the UUIDToken: a redirect without one cannot log in.
+    if (to.uuidToken === '') throw new Error(`bad OnSendToServer: ${JSON.stringify(call.args)}`);
+    const engine = { host: to.host, port: to.port };
     this.closeQuietly();
 
     await this.open(engine);
@@ -136,22 +135,22 @@ export class Bot extends EventEmitter {
       this.gameLogin({
         // The name the redirect carried (OnSendToServer's last argument): what a server that reads the player's
         // name from tankIDName (Gurotopia) greets and spawns, as the real client fills it in.
-        tankIdName: String(name ?? ''),
+        tankIdName: to.name,
         requestedName: this.opts.requestedName,
         protocol: this.opts.protocol,
         gameVersion: this.opts.gameVersion,
         meta,
-        user: String(userId ?? 0),
-        token: String(userToken ?? 0),
-        uuidToken,
-        doorId,
+        user: to.user,
+        token: to.token,
+        uuidToken: to.uuidToken,
+        doorId: to.doorId,
       }),
     );
     const logon = parseLogon((await start).args);
     this.itemsHash = logon.itemsHash;
     const stale = !this.items || protonHash(this.items) !== this.itemsHash;
     if (stale) await this.refreshItems();
-    return { itemsHash: this.itemsHash, name: String(name ?? ''), engine, refreshedItems: stale, logon };
+    return { itemsHash: this.itemsHash, name: to.name, engine, refreshedItems: stale, logon };
   }
 
   /** The game-server login text with the `loginFields` option applied. */
@@ -217,17 +216,14 @@ export class Bot extends EventEmitter {
       },
       this.timeout,
       done.signal,
-    ).then((e) => (e.kind === 'call' ? e.call : { name: '', args: [], netId: -1, delay: 0 }));
+    );
     for (const p of [answer, spawn, reason]) p.catch(() => {});
     try {
       this.requireEnet().send(joinRequest(name));
       const first = await answer;
       if (first.kind === 'call') {
-        const message = await reason.then(
-          (c) => String(c.args[0] ?? ''),
-          () => 'refused',
-        );
-        throw new Error(message);
+        const said = await reason.catch(() => null);
+        throw new Error(said?.kind === 'call' ? String(said.call.args[0] ?? '') : 'refused');
       }
       if (first.kind !== 'tank') throw new Error('unreachable');
       const data = decodeWorld(first.tank.extended);

@@ -13,7 +13,7 @@ export interface HttpOptions {
 /** The game client's User-Agent shape; the gateway may look for `UbiServices_SDK`. */
 export const USER_AGENT = 'UbiServices_SDK_2022.Release.9_PC64_ansi_static';
 
-export interface HttpAnswer {
+interface HttpAnswer {
   status: number;
   body: string;
 }

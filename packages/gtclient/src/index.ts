@@ -27,15 +27,27 @@ export {
   type GameLoginFields,
   gameLoginLines,
   joinRequest,
+  parseSendToServer,
+  type SendToServer,
 } from './protocol/real-client.ts';
 export { blankTank, decodeTank, encodeTank, type Tank, TankType } from './protocol/tank.ts';
-export { decodeVariants, encodeVariants, type Variant, type VariantValue } from './protocol/variant.ts';
+export {
+  decodeTypedVariants,
+  decodeVariants,
+  encodeVariants,
+  type IndexedVariant,
+  type Variant,
+  type VariantValue,
+} from './protocol/variant.ts';
 export {
   type DoorExtra,
   type DroppedObject,
   decodeInventory,
   decodeWorld,
   type Inventory,
+  ITEMS_WITH_EXTRA,
+  readTileExtra,
+  type TileExtra,
   TileFlag,
   type Weather,
   type WorldData,

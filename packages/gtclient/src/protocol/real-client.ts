@@ -2,6 +2,7 @@
 // the message type of each action. Sources per fact: the README's table.
 
 import { encodeText } from './messages.ts';
+import type { VariantValue } from './variant.ts';
 
 /** The client this package behaves like. */
 export const CLIENT_VERSION = '5.51';
@@ -25,6 +26,41 @@ export function frontLoginLines(f: FrontLoginFields): Lines {
     ['ltoken', f.token],
     ['platformID', f.platformId ?? CLIENT_PLATFORM_ID],
   ];
+}
+
+/** Where OnSendToServer sends the client, and what the game login text repeats of it. */
+export interface SendToServer {
+  host: string;
+  port: number;
+  /** The token and user id arguments, as text. */
+  token: string;
+  user: string;
+  /** The parts of the `ip|doorId|UUIDToken` argument. */
+  doorId: string;
+  uuidToken: string;
+  /** The GrowID (the last argument); empty when absent. */
+  name: string;
+}
+
+/**
+ * Reads OnSendToServer(port, token, user, `ip|doorId|UUIDToken`, lmode, name)'s arguments (after its name); an empty
+ * or `0.0.0.0` ip means the front's own host. Throws when the port is not a number in 1..65535.
+ */
+export function parseSendToServer(args: readonly VariantValue[], frontHost: string): SendToServer {
+  const [port, token, user, address, , name] = args;
+  if (typeof port !== 'number' || port <= 0 || port > 65535) {
+    throw new Error(`bad OnSendToServer: ${JSON.stringify(args)}`);
+  }
+  const [ip = '', doorId = '0', uuidToken = ''] = String(address ?? '').split('|');
+  return {
+    host: ip === '' || ip === '0.0.0.0' ? frontHost : ip,
+    port,
+    token: String(token ?? 0),
+    user: String(user ?? 0),
+    doorId,
+    uuidToken,
+    name: String(name ?? ''),
+  };
 }
 
 export interface GameLoginFields {

@@ -14,52 +14,66 @@ const TYPE_CODES = { float: 1, string: 2, vec2: 3, vec3: 4, uint: 5, int: 9 } as
 /** Plain JS view of an argument: numbers, strings, or number tuples. */
 export type VariantValue = number | string | number[];
 
-/** Decodes a variant list; null when truncated or holding an unknown type. */
-export function decodeVariants(data: Buffer): VariantValue[] | null {
+/** One decoded argument: its index (0 is the function's name), wire type and value. */
+export type IndexedVariant = Variant & { index: number };
+
+/** Decodes a variant list in wire order, keeping each argument's type; null when truncated or holding an unknown type. */
+export function decodeTypedVariants(data: Buffer): IndexedVariant[] | null {
   if (data.length < 1) return null;
   const count = data.readUInt8(0);
-  const out: VariantValue[] = [];
+  const out: IndexedVariant[] = [];
   let p = 1;
   for (let i = 0; i < count; i++) {
     if (data.length - p < 2) return null;
     const index = data.readUInt8(p);
     const type = data.readUInt8(p + 1);
     p += 2;
-    let value: VariantValue;
     const need = type === 1 || type === 5 || type === 9 ? 4 : type === 3 ? 8 : type === 4 ? 12 : type === 2 ? 4 : -1;
     if (need < 0 || data.length - p < need) return null;
     switch (type) {
       case 1:
-        value = data.readFloatLE(p);
+        out.push({ index, type: 'float', value: data.readFloatLE(p) });
         p += 4;
         break;
       case 2: {
         const length = data.readUInt32LE(p);
         p += 4;
         if (data.length - p < length) return null;
-        value = data.toString('utf8', p, p + length);
+        out.push({ index, type: 'string', value: data.toString('utf8', p, p + length) });
         p += length;
         break;
       }
       case 3:
-        value = [data.readFloatLE(p), data.readFloatLE(p + 4)];
+        out.push({ index, type: 'vec2', value: [data.readFloatLE(p), data.readFloatLE(p + 4)] });
         p += 8;
         break;
       case 4:
-        value = [data.readFloatLE(p), data.readFloatLE(p + 4), data.readFloatLE(p + 8)];
+        out.push({
+          index,
+          type: 'vec3',
+          value: [data.readFloatLE(p), data.readFloatLE(p + 4), data.readFloatLE(p + 8)],
+        });
         p += 12;
         break;
       case 5:
-        value = data.readUInt32LE(p);
+        out.push({ index, type: 'uint', value: data.readUInt32LE(p) });
         p += 4;
         break;
       default:
-        value = data.readInt32LE(p);
+        out.push({ index, type: 'int', value: data.readInt32LE(p) });
         p += 4;
         break;
     }
-    out[index] = value;
   }
+  return out;
+}
+
+/** Decodes a variant list into plain values, each at its index; null when truncated or holding an unknown type. */
+export function decodeVariants(data: Buffer): VariantValue[] | null {
+  const typed = decodeTypedVariants(data);
+  if (!typed) return null;
+  const out: VariantValue[] = [];
+  for (const v of typed) out[v.index] = v.value;
   return out;
 }
 

@@ -21,7 +21,7 @@ export const TileFlag = {
 export const ITEMS_WITH_EXTRA: ReadonlySet<number> = new Set([6, 202, 204, 206, 242]);
 
 /** Kinds of tile extra data this client can read (ref facts §2, "Other extra kinds"). */
-export const TileExtraKind = {
+const TileExtraKind = {
   door: 1,
   sign: 2,
   lock: 3,
@@ -94,10 +94,27 @@ export interface WorldData {
 }
 
 /** Bytes of zeros after the tile count, after the tiles, and the weather trailer's size. */
-export const WORLD_GAP_AFTER_COUNT = 5;
-export const WORLD_GAP_AFTER_TILES = 12;
-export const WEATHER_TRAILER_SIZE = 12;
-export const DROPPED_OBJECT_SIZE = 16;
+const WORLD_GAP_AFTER_COUNT = 5;
+const WORLD_GAP_AFTER_TILES = 12;
+const WEATHER_TRAILER_SIZE = 12;
+const DROPPED_OBJECT_SIZE = 16;
+
+/**
+ * Reads tile `index`'s extra data at `pos` of world data (the layouts decodeWorld reads): the extra and the offset
+ * after it. Throws a DecodeError when the kind is unknown or the data ends too soon.
+ */
+export function readTileExtra(
+  data: Buffer,
+  pos: number,
+  index: number,
+  fg: number,
+  version: number,
+): { extra: TileExtra; end: number } {
+  const r = new Reader(data, 'world data');
+  r.pos = pos;
+  const extra = readExtra(r, index, fg, version);
+  return { extra, end: r.pos };
+}
 
 function readExtra(r: Reader, index: number, fg: number, version: number): TileExtra {
   const at = `tile ${index} extra`;
