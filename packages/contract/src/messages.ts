@@ -27,5 +27,10 @@ export const messages = {
   loginFailed: (statusText: string) => `Login failed: ${statusText}`,
   registrationFailed: (statusText: string) => `Registration failed: ${statusText}`,
   keySetupFailed: 'Could not establish a secure session key.',
+  // Login CSRF (issue 21): a return carrying another browser's token, or a state this tab never sent.
+  loginStateMismatch:
+    'This sign-in was not started from this browser tab, so it was refused. Click Login with Discord to sign in.',
+  insecureConnection:
+    'This panel is served over plain HTTP: the connection is not encrypted, so your sign-in can be read on the way. The operator should configure HTTPS (CANOPY_TLS_CERT and CANOPY_TLS_KEY).',
   settingsSaved: 'Settings saved!',
 } as const;

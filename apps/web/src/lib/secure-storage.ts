@@ -1,4 +1,5 @@
 import { messages } from '@canopy/contract';
+import { type AesGcm, nobleAesGcm, subtleAesGcm } from './aes-gcm.ts';
 
 /** Raised when no AES key can be created, loaded or saved; its message is the spec's text. */
 export class KeySetupError extends Error {
@@ -23,7 +24,8 @@ export type StorageArea = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 export interface SecureStorageOptions {
   storage: StorageArea;
-  subtle: SubtleCrypto;
+  /** WebCrypto; undefined outside a secure context, where @noble/ciphers does the same AES-GCM. */
+  subtle: SubtleCrypto | undefined;
   /** Fills an array with random bytes (crypto.getRandomValues). */
   randomBytes: (bytes: Uint8Array<ArrayBuffer>) => Uint8Array<ArrayBuffer>;
   /** Prefix of every storage key, the key's own entry included. */
@@ -31,7 +33,6 @@ export interface SecureStorageOptions {
 }
 
 const IV_BYTES = 12;
-const ALGORITHM = { name: 'AES-GCM', length: 256 } as const;
 
 const toBase64 = (bytes: Uint8Array): string => {
   let binary = '';
@@ -50,13 +51,15 @@ const fromBase64 = (text: string): Uint8Array<ArrayBuffer> => {
 export function createSecureStorage(options: SecureStorageOptions): SecureStorage {
   const { storage, subtle, randomBytes, prefix = 'canopy.' } = options;
   const keyName = `${prefix}key`;
-  let keyPromise: Promise<CryptoKey> | null = null;
+  // Either implementation reads what the other wrote: the same JWK, the same IV + cipher text + tag.
+  const aes: AesGcm<unknown> = subtle ? subtleAesGcm(subtle) : nobleAesGcm(randomBytes);
+  let keyPromise: Promise<unknown> | null = null;
 
-  async function loadOrCreateKey(): Promise<CryptoKey> {
+  async function loadOrCreateKey(): Promise<unknown> {
     const saved = storage.getItem(keyName);
     if (saved) {
       try {
-        return await subtle.importKey('jwk', JSON.parse(saved) as JsonWebKey, ALGORITHM, true, ['encrypt', 'decrypt']);
+        return await aes.importJwk(JSON.parse(saved) as JsonWebKey);
       } catch {
         // A damaged key cannot decrypt anything stored with it; start over with a new one
         // (the old values then fail to decrypt and are removed one by one).
@@ -64,15 +67,15 @@ export function createSecureStorage(options: SecureStorageOptions): SecureStorag
       }
     }
     try {
-      const key = await subtle.generateKey(ALGORITHM, true, ['encrypt', 'decrypt']);
-      storage.setItem(keyName, JSON.stringify(await subtle.exportKey('jwk', key)));
+      const { key, jwk } = await aes.generate();
+      storage.setItem(keyName, JSON.stringify(jwk));
       return key;
     } catch (error) {
       throw new KeySetupError(error);
     }
   }
 
-  function key(): Promise<CryptoKey> {
+  function key(): Promise<unknown> {
     // One key per page: concurrent first calls must not generate two different keys.
     keyPromise ??= loadOrCreateKey().catch((error: unknown) => {
       keyPromise = null;
@@ -90,8 +93,7 @@ export function createSecureStorage(options: SecureStorageOptions): SecureStorag
         const bytes = fromBase64(stored);
         const iv = bytes.slice(0, IV_BYTES);
         const data = bytes.slice(IV_BYTES);
-        const plain = await subtle.decrypt({ name: 'AES-GCM', iv }, cryptoKey, data);
-        return new TextDecoder().decode(plain);
+        return new TextDecoder().decode(await aes.decrypt(cryptoKey, iv, data));
       } catch {
         storage.removeItem(prefix + name);
         return null;
@@ -100,10 +102,10 @@ export function createSecureStorage(options: SecureStorageOptions): SecureStorag
     async setItem(name, value) {
       const cryptoKey = await key();
       const iv = randomBytes(new Uint8Array(IV_BYTES));
-      const cipher = await subtle.encrypt({ name: 'AES-GCM', iv }, cryptoKey, new TextEncoder().encode(value));
+      const cipher = await aes.encrypt(cryptoKey, iv, new TextEncoder().encode(value));
       const out = new Uint8Array(IV_BYTES + cipher.byteLength);
       out.set(iv, 0);
-      out.set(new Uint8Array(cipher), IV_BYTES);
+      out.set(cipher, IV_BYTES);
       storage.setItem(prefix + name, toBase64(out));
     },
     removeItem(name) {
@@ -112,11 +114,12 @@ export function createSecureStorage(options: SecureStorageOptions): SecureStorag
   };
 }
 
-/** The browser's secure store: localStorage plus WebCrypto. */
+/** The browser's secure store: localStorage plus WebCrypto, or @noble/ciphers where the page has no WebCrypto. */
 export function browserSecureStorage(): SecureStorage {
   return createSecureStorage({
     storage: window.localStorage,
-    subtle: window.crypto.subtle,
+    // Browsers leave crypto.subtle undefined outside secure contexts (plain HTTP on a non-local address).
+    subtle: window.crypto.subtle as SubtleCrypto | undefined,
     randomBytes: (bytes) => window.crypto.getRandomValues(bytes),
   });
 }

@@ -1,3 +1,4 @@
+import { messages } from '@canopy/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { FullPageSpinner } from '../../../components/ui/index.ts';
@@ -5,7 +6,9 @@ import { session, useSession } from '../../../lib/session.ts';
 import { useAuthConfig } from '../api/get-auth-config.ts';
 import { useLogin } from '../api/login.ts';
 import { loginErrorText as loginFailed } from '../login-error.ts';
+import { newLoginState, rememberLoginState, takeLoginState } from '../login-state.ts';
 import { buildAuthorizeUrl, readAuthFragment, safeRedirectTarget } from '../login-url.ts';
+import { InsecureConnectionNote } from './insecure-connection-note.tsx';
 import { LoginErrorBox } from './login-error-box.tsx';
 import { LoginHighlights } from './login-highlights.tsx';
 
@@ -21,6 +24,8 @@ export function LoginPage() {
   const login = useLogin();
   const [error, setError] = useState<string | null>(null);
   const [returnTo, setReturnTo] = useState<string | null>(null);
+  // One state per page load; the click that starts the sign-in keeps it for the return (login-state.ts).
+  const [loginState] = useState(() => newLoginState((b) => window.crypto.getRandomValues(b)));
   const handled = useRef(false);
   const redirectParam = safeRedirectTarget(new URLSearchParams(location.search).get('redirect'));
 
@@ -32,6 +37,13 @@ export function LoginPage() {
     // With neither token nor error, the auth provider's restore of the stored session applies.
     if (fragment.kind === 'none') return;
     navigate({ pathname: location.pathname, search: location.search, hash: '' }, { replace: true });
+    // A return this tab did not start (a crafted link carrying someone else's token, login CSRF) changes
+    // nothing: no sign-in, and whoever is signed in stays signed in. Its error text is not shown either.
+    if (!takeLoginState(sessionStorage, fragment.state)) {
+      sessionStorage.removeItem(REDIRECT_KEY);
+      setError(loginFailed(messages.loginStateMismatch));
+      return;
+    }
     if (fragment.kind === 'error') {
       session.signOut(false);
       setError(loginFailed(fragment.description));
@@ -60,8 +72,9 @@ export function LoginPage() {
   if (status === 'restoring') return <FullPageSpinner />;
   if (status === 'ready' && user) return <Navigate to={redirectParam ?? returnTo ?? '/dashboard'} replace />;
 
-  const authorizeUrl = config.data ? buildAuthorizeUrl(config.data, window.location.origin) : null;
-  const rememberRedirect = () => {
+  const authorizeUrl = config.data ? buildAuthorizeUrl(config.data, window.location.origin, loginState) : null;
+  const startSignIn = () => {
+    rememberLoginState(sessionStorage, loginState);
     if (redirectParam) sessionStorage.setItem(REDIRECT_KEY, redirectParam);
     else sessionStorage.removeItem(REDIRECT_KEY);
   };
@@ -80,11 +93,12 @@ export function LoginPage() {
       <LoginHighlights />
 
       <div className="flex max-w-md flex-col gap-4">
+        <InsecureConnectionNote />
         <LoginErrorBox message={error} onDismiss={dismiss} />
         {authorizeUrl ? (
           <a
             href={authorizeUrl}
-            onClick={rememberRedirect}
+            onClick={startSignIn}
             className="inline-flex items-center justify-center gap-2 rounded-md bg-[#5865F2] px-5 py-3 font-semibold text-white hover:bg-[#4752c4]"
           >
             <DiscordIcon />
