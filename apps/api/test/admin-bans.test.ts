@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import {
-  adminServerMessages,
   adminUserMessages,
   adminBanMessages as b,
   banLogPageSchema,
@@ -211,7 +210,7 @@ describeEachDatabase('admin bans', (api) => {
       token: helper.sessionToken,
     });
     assert.equal(theirs.status, 403);
-    assert.equal(theirs.body.error, adminServerMessages.ownerBanned);
+    assert.equal(theirs.body.error, p.ownerBanned, 'a ban of the owner covers the server (ADR 0030)');
     assert.equal(a.ctx.servers.runtime.state((await serverId(a, name)) ?? '').status, 'OFFLINE');
 
     const unban = await a.request('POST', `/admin/users/${owner.user.id}/unban`, { token: c.sup.sessionToken });

@@ -12,6 +12,8 @@ export const serverPageMessages = {
   bannedConsole: 'Your account is banned. You cannot use the console.',
   bannedBackups: 'Your account is banned. You cannot manage backups.',
   bannedConfiguration: 'Your account is banned. You cannot change the configuration.',
+  /** Our words: a ban of the owner covers their server, so a collaborator's write is refused too. */
+  ownerBanned: 'The owner of this server is banned, so it cannot be changed.',
   noServer: 'You need a server to use this feature.',
   consoleNoServer: 'You need a server to use the console.',
   consoleOffline: 'The server is offline. Start it from the dashboard to use the console.',

@@ -12,7 +12,7 @@ import { forbidden, maintenance, notFound } from '../errors.ts';
 import { type ServerRow, serversRepo } from '../servers/servers.repo.ts';
 import { settingsRepo } from '../settings/settings.repo.ts';
 import { isBanActive } from '../users/profile.ts';
-import type { UserRow } from '../users/users.repo.ts';
+import { type UserRow, usersRepo } from '../users/users.repo.ts';
 
 /** What the caller may do on the server a server-scoped route acts on. */
 export interface ServerAccess {
@@ -36,17 +36,26 @@ const refusals: Record<ServerRequirement, { banned: string; denied: string }> = 
   owner: { banned: hostingMessages.bannedActions, denied: p.onlyOwnerCollaborators },
 };
 
+/** What the caller asks to do besides the permission: `write` for anything that changes the server. */
+export interface AccessOptions {
+  noServer?: string;
+  notOwner?: string;
+  /** A change (power action, config, backup, world or player write, console command), not a read. */
+  write?: boolean;
+}
+
 /**
  * The one place that decides access to a hosted server. `{id}` must be the caller's own id; the server is
  * the one they own, else the one they collaborate on. Owners hold every permission, collaborators only
- * the granted ones, banned users none; admins bypass feature switches, not permissions.
+ * the granted ones, banned users none; admins bypass feature switches, not permissions. A ban of the owner
+ * covers their server: nobody changes it while the ban lasts (a collaborator still reads it).
  */
 export async function accessServer(
   ctx: AppContext,
   caller: Caller,
   id: string,
   need: ServerRequirement,
-  texts: { noServer?: string; notOwner?: string } = {},
+  texts: AccessOptions = {},
 ): Promise<ServerAccess> {
   const user = caller.user;
   if (user.id !== id) throw forbidden(messages.missingPermission, 'not_your_account');
@@ -64,6 +73,11 @@ export async function accessServer(
     const granted: string[] = JSON.parse(shared?.permissions ?? '[]');
     if (need === 'owner') throw forbidden(texts.notOwner ?? refusals.owner.denied, 'owner_only');
     if (!granted.includes(need)) throw forbidden(refusals[need].denied, 'missing_permission');
+    // The owner's own requests stop at their ban above; their collaborators' writes stop here (ADR 0030).
+    if (texts.write && server) {
+      const owner = await usersRepo.findById(ctx.db, server.owner_id);
+      if (!owner || isBanActive(owner, ctx.now())) throw forbidden(p.ownerBanned, 'owner_banned');
+    }
   }
   return { user, server, isOwner: !!owned, isAdmin, settings };
 }

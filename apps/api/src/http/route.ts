@@ -112,6 +112,8 @@ export function route<B extends z.ZodType | undefined, A extends Access, S exten
   if (account?.key === 'caller' && spec.access === 'public')
     throw new Error(`${spec.method} ${spec.url}: a public route has no caller to rate-limit`);
 
+  // Anything but a GET changes the server: refused on a banned owner's server (accessServer).
+  const reads = spec.method === 'GET';
   app.route({
     method: spec.method,
     url: spec.url,
@@ -128,7 +130,7 @@ export function route<B extends z.ZodType | undefined, A extends Access, S exten
         throw forbidden(caller.user.is_admin ? messages.missingPermission : messages.adminOnly);
       const params = req.params as Record<string, string>;
       const server = serverNeed
-        ? await accessServer(ctx, caller, params.id ?? '', serverNeed.need, serverNeed)
+        ? await accessServer(ctx, caller, params.id ?? '', serverNeed.need, { ...serverNeed, write: !reads })
         : undefined;
       resolved.set(req, { caller, server });
       if (spec.admit) await admit(spec.admit as Admit, server, req, reply);
