@@ -6,6 +6,7 @@ import type { NewbieKit, NewbieKitEntry, ServerConfig } from './engine-config.ts
 import type { WorldMeta } from './world.ts';
 
 export { messages } from './messages.ts';
+export { versionedWriteCodes, versionedWriteMessages } from './versioned-writes.ts';
 
 /** Environment variables an engine reads; the secret is accepted only from the environment. */
 export const engineEnv = {

@@ -40,4 +40,5 @@ export * from './setup-guide.ts';
 export * from './shop.ts';
 export * from './socket.ts';
 export * from './user.ts';
+export * from './versioned-writes.ts';
 export * from './world.ts';

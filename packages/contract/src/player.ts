@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_INVENTORY_ITEMS, MAX_STACK, PLAYER_GEMS_MAX, playerFlagPattern } from './engine-constants.ts';
-import { boundedInt, itemIdSchema } from './world.ts';
+import { boundedInt, itemIdSchema, versionSchema } from './world.ts';
 
 // Defined in the zod-free module an idle engine loads (engine-constants.ts); exported here as before.
 export {
@@ -51,18 +51,20 @@ const fields = {
   dl_bank_amount: counter('Diamond Lock Bank'),
   inventory: inventorySchema,
 };
-const known = new Set([...Object.keys(fields), 'name', 'id', 'banned']);
+const known = new Set([...Object.keys(fields), 'name', 'id', 'banned', 'version']);
 
 /**
  * Body of the engine's PUT /players/:name: the whole player. Extra keys must be Role.* or Title.*
  * booleans; name and id may be present (a GET round-trips them) but are not changed; banned is
- * optional (absent keeps the current state).
+ * optional (absent keeps the current state); version as for a world.
  */
 const putBase = z.object({
   ...fields,
   name: z.string().optional(),
   id: z.int().optional(),
   banned: z.boolean().optional(),
+  /** The revision the player was read at (ADR 0028); required to replace one, unless sent as If-Match. */
+  version: versionSchema.optional(),
 });
 export const playerPutSchema = putBase
   .catchall(z.boolean({ error: 'Roles and titles must be true or false.' }))
@@ -80,7 +82,14 @@ export type PlayerFlags = { [key: `Role.${string}` | `Title.${string}`]: boolean
 export type PlayerPut = z.infer<typeof putBase> & PlayerFlags;
 
 /** A player as the engine returns it; pass is always empty (passwords are stored hashed). */
-const playerBase = z.object({ ...fields, pass: z.literal(''), name: z.string(), id: z.int(), banned: z.boolean() });
+const playerBase = z.object({
+  ...fields,
+  pass: z.literal(''),
+  name: z.string(),
+  id: z.int(),
+  version: versionSchema,
+  banned: z.boolean(),
+});
 export const playerSchema = playerBase.catchall(z.boolean());
 export type Player = z.infer<typeof playerBase> & PlayerFlags;
 

@@ -115,21 +115,32 @@ function checkWorld(w: Pick<Shape, 'admins' | 'width' | 'height' | 'blocks'>, ct
     });
 }
 
+/** The engine's revision of a world or player (ADR 0028): a whole-object save names the one it read. */
+export const versionSchema = z.int({ error: 'version must be the whole number the GET answered.' }).positive({
+  error: 'version must be the whole number the GET answered.',
+});
+
 /**
  * Body of the engine's PUT /worlds/:name: the whole world. name and id may be present (a GET
- * round-trips them) but are not changed by a PUT; unknown fields are refused.
+ * round-trips them) but are not changed by a PUT; version is the revision it was read at (required
+ * to replace a world that exists, unless sent as If-Match); unknown fields are refused.
  */
 export const worldPutSchema = z
-  .strictObject({ ...detailShape, name: z.string().optional(), id: z.int().optional() })
+  .strictObject({
+    ...detailShape,
+    name: z.string().optional(),
+    id: z.int().optional(),
+    version: versionSchema.optional(),
+  })
   .superRefine(checkWorld);
 export type WorldPut = z.infer<typeof worldPutSchema>;
 
 /** A world as the engine returns it (world detail of the spec, plus name, id and size). */
-export const worldSchema = z.object({ name: z.string(), id: z.int(), ...detailShape });
+export const worldSchema = z.object({ name: z.string(), id: z.int(), version: versionSchema, ...detailShape });
 export type World = z.infer<typeof worldSchema>;
 
 /** A world's settings without its name, id and tiles. */
-export type WorldMeta = Omit<World, 'name' | 'id' | 'blocks'>;
+export type WorldMeta = Omit<World, 'name' | 'id' | 'version' | 'blocks'>;
 
 /** World list row (spec section 3); locked means d_weather is 6. */
 export const worldListRowSchema = z.object({

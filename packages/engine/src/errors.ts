@@ -1,9 +1,14 @@
-/** A refusal with an HTTP status and a precise message; control routes answer it as `{error}`. */
+/**
+ * A refusal with an HTTP status and a precise message; control routes answer it as `{error}`, with `code` when it
+ * has one the api passes on (a refused conditional save: the panel offers to reload on it).
+ */
 export class EngineError extends Error {
   readonly status: number;
-  constructor(status: number, message: string) {
+  readonly code: string | undefined;
+  constructor(status: number, message: string, code?: string) {
     super(message);
     this.status = status;
+    this.code = code;
   }
 }
 

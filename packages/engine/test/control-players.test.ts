@@ -58,7 +58,14 @@ describe('control API: players', () => {
     assert.equal(await storedHash('Grower1'), first, 'pass "" keeps the password');
     assert.equal((await engine.request('GET', '/players/Grower1')).body.gems, 99);
 
-    await engine.request('PUT', '/players/Grower1', { ...current, pass: 'another-secret' });
+    // Read again: the copy read before the gems changed is stale now (see the conditional write tests below).
+    const fresh = (await engine.request('GET', '/players/Grower1')).body;
+    const renewed = await engine.request('PUT', '/players/Grower1', {
+      ...fresh,
+      gems: current.gems,
+      pass: 'another-secret',
+    });
+    assert.equal(renewed.status, 200);
     const second = await storedHash('Grower1');
     assert.notEqual(second, first);
     assert.equal(await verifyPassword('another-secret', second), true);
@@ -121,6 +128,39 @@ describe('control API: players', () => {
       'GrowID must be 3-20 alphanumeric characters.',
     );
     assert.deepEqual((await engine.request('GET', '/players/ModMan')).body, before);
+  });
+
+  it('writes a player only at the version it was read at: a give or a ban since is a 409, no version a 428', async () => {
+    const read = (await engine.request('GET', '/players/ModMan')).body;
+    // What the game does between the panel's read and its save: items given (the console's give).
+    const from = engine.lines.length;
+    engine.type('give ModMan 2 5');
+    await engine.waitForLine(/Gave 5 /, from);
+    const stale = await engine.request('PUT', '/players/ModMan', { ...read, level: 41 });
+    assert.deepEqual(stale, {
+      status: 409,
+      body: {
+        error:
+          'This player changed in the game since you opened them. Reload to see the latest version, then make your change again.',
+        code: 'version_conflict',
+      },
+    });
+    const { version: _v, ...unversioned } = read;
+    assert.equal((await engine.request('PUT', '/players/ModMan', unversioned)).status, 428);
+    const now = (await engine.request('GET', '/players/ModMan')).body;
+    const dirt = (p: { inventory: [number, number][] }) => p.inventory.find(([id]) => id === 2)?.[1] ?? 0;
+    assert.deepEqual([now.level, dirt(now)], [read.level, dirt(read) + 5], 'the give was kept');
+    const saved = await engine.request('PUT', `/players/ModMan?version=${now.version}`, {
+      ...unversioned,
+      ...now,
+      level: 41,
+    });
+    assert.equal(saved.status, 200);
+    assert.ok(saved.body.version > now.version);
+    const both = await Promise.all(
+      [5, 6].map((level) => engine.request('PUT', '/players/ModMan', { ...saved.body, level })),
+    );
+    assert.deepEqual(both.map((a) => a.status).sort(), [200, 409]);
   });
 
   it('bans on DELETE, keeping the record', async () => {

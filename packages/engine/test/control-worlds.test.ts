@@ -67,15 +67,19 @@ describe('control API: auth, stats and worlds', () => {
     assert.deepEqual(got, created.body);
     assert.deepEqual(got.blocks[0], { fg: 0, bg: 14, o: 0, l: 0, fl: 0, if_c: 0, label: 'Hello', price: 5 });
 
-    // The panel's lock toggle: fetch, set d_weather, save the whole world (with name and id in it).
+    // The panel's lock toggle: fetch, set d_weather, save the whole world (with name, id and version in it).
     const locked = await engine.request('PUT', '/worlds/buydirt', { ...got, d_weather: 6 });
     assert.equal(locked.status, 200);
     assert.equal(locked.body.id, got.id);
+    assert.ok(locked.body.version > got.version, 'a write moves the revision on');
     // What the api asks for: the outcome only, not 40,000 tiles back.
-    const brief = await engine.request('PUT', '/worlds/buydirt?answer=brief', { ...got, d_weather: 6 });
-    assert.deepEqual(brief, { status: 200, body: { name: 'BUYDIRT', created: false } });
+    const brief = await engine.request('PUT', '/worlds/buydirt?answer=brief', { ...locked.body, d_weather: 6 });
+    assert.equal(brief.status, 200);
+    assert.deepEqual({ ...brief.body, version: 0 }, { name: 'BUYDIRT', created: false, version: 0 });
+    assert.ok(brief.body.version > locked.body.version);
     const fresh = await engine.request('PUT', '/worlds/brief1?answer=brief', buildWorld());
-    assert.deepEqual(fresh, { status: 201, body: { name: 'BRIEF1', created: true } });
+    assert.equal(fresh.status, 201);
+    assert.deepEqual([fresh.body.name, fresh.body.created], ['BRIEF1', true]);
     assert.equal((await engine.request('DELETE', '/worlds/BRIEF1')).status, 200);
     // The full list (kept between writes) shows the new world and its lock at once.
     const full = worldListResponseSchema.parse((await engine.request('GET', '/worlds')).body);
@@ -126,6 +130,63 @@ describe('control API: auth, stats and worlds', () => {
     assert.equal(badName.body.error, 'World name must be 1-24 letters or digits.');
     assert.deepEqual((await engine.request('GET', '/worlds/BUYDIRT')).body, before);
     assert.equal((await engine.request('GET', '/worlds/NODASHES')).status, 404);
+  });
+
+  it('writes a world only at the version it was read at (compare-and-swap), else 409 or 428, changing nothing', async () => {
+    const read = (await engine.request('GET', '/worlds/BUYDIRT')).body;
+    const first = await engine.request('PUT', '/worlds/BUYDIRT?answer=brief', { ...read, weather: 10 });
+    assert.equal(first.status, 200);
+    // A second editor that read the same copy: its save would undo the first, so it is refused.
+    const stale = await engine.request('PUT', '/worlds/BUYDIRT', { ...read, music_bpm: 150 });
+    assert.deepEqual(stale, {
+      status: 409,
+      body: {
+        error:
+          'This world changed in the game since you opened it. Reload to see the latest version, then make your change again.',
+        code: 'version_conflict',
+      },
+    });
+    // The version as the api passes an If-Match on (?version=) works the same, with or without the body's.
+    const { version: _v, ...unversioned } = read;
+    assert.equal((await engine.request('PUT', `/worlds/BUYDIRT?version=${read.version}`, unversioned)).status, 409);
+    const none = await engine.request('PUT', '/worlds/BUYDIRT', unversioned);
+    assert.equal(none.status, 428);
+    assert.equal(none.body.code, 'version_required');
+    const disagree = await engine.request('PUT', `/worlds/BUYDIRT?version=${first.body.version}`, read);
+    assert.deepEqual(disagree.body, { error: 'The If-Match header and the version field name different versions.' });
+    assert.equal((await engine.request('PUT', '/worlds/BUYDIRT?version=abc', unversioned)).status, 400);
+    const now = (await engine.request('GET', '/worlds/BUYDIRT')).body;
+    assert.deepEqual([now.weather, now.music_bpm, now.version], [10, read.music_bpm, first.body.version]);
+    const viaQuery = await engine.request('PUT', `/worlds/BUYDIRT?version=${now.version}`, {
+      ...unversioned,
+      weather: 12,
+    });
+    assert.equal(viaQuery.status, 200);
+    // A world deleted since it was read.
+    const gone = (await engine.request('GET', '/worlds/PAGED')).body;
+    assert.equal((await engine.request('DELETE', '/worlds/PAGED')).status, 200);
+    const again = await engine.request('PUT', '/worlds/PAGED', gone);
+    assert.deepEqual(again, {
+      status: 409,
+      body: {
+        error: 'This world was deleted since you opened it. Reload the list to see the worlds there are now.',
+        code: 'version_conflict',
+      },
+    });
+    assert.equal((await engine.request('GET', '/worlds/PAGED')).status, 404);
+    // Made again, it never takes a revision an editor of the old one could hold.
+    const remade = await engine.request('PUT', '/worlds/PAGED?answer=brief', buildWorld());
+    assert.ok(remade.body.version > gone.version);
+  });
+
+  it('lets exactly one of two saves of the same version through', async () => {
+    const read = (await engine.request('GET', '/worlds/PAGEB')).body;
+    const answers = await Promise.all(
+      [2, 10].map((weather) => engine.request('PUT', '/worlds/PAGEB?answer=brief', { ...read, weather })),
+    );
+    assert.deepEqual(answers.map((a) => a.status).sort(), [200, 409]);
+    const winner = answers.findIndex((a) => a.status === 200);
+    assert.equal((await engine.request('GET', '/worlds/PAGEB')).body.weather, [2, 10][winner]);
   });
 
   it('refuses bad list queries and unknown routes', async () => {

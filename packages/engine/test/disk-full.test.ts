@@ -51,7 +51,7 @@ describe('control API on a full disk', () => {
       worlds: createWorldsRepo(db, { online: () => 0, inWorld: () => 0 }),
       players: createPlayersRepo(db),
       // No game network here: nobody is in a world whose edit would reach them.
-      network: { worldChanged() {}, playerChanged() {}, kick: () => false },
+      network: { worldChanged() {}, flushWorld() {}, playerChanged() {}, kick: () => false },
       stopping: false,
     } as unknown as EngineContext;
     server = await startControlServer(ctx, dataRoutes, '127.0.0.1', 0);
@@ -78,7 +78,8 @@ describe('control API on a full disk', () => {
     );
     assert.equal((await request('GET', '/worlds/BIG')).status, 404, 'no world without its tiles');
 
-    const replaced = await request('PUT', '/worlds/KEEP', { ...noisyWorld(120), music_bpm: 140 });
+    const { version } = (await request('GET', '/worlds/KEEP')).body;
+    const replaced = await request('PUT', '/worlds/KEEP', { ...noisyWorld(120), music_bpm: 140, version });
     assert.equal(replaced.status, 507);
     const kept = await request('GET', '/worlds/KEEP');
     assert.equal(kept.body.music_bpm, 100, 'the old world is intact');

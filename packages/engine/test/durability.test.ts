@@ -36,13 +36,20 @@ function startWriters(engine: RunningEngine) {
       }
     }
   };
+  // Each write names the version the one before answered (a save is conditional on it, ADR 0028).
+  const versions = new Map<string, number>();
+  const put = async (key: string, path: string, body: object) => {
+    if (!versions.has(key)) {
+      const read = await engine.request('GET', path);
+      if (read.status === 200) versions.set(key, read.body.version);
+    }
+    const res = await engine.request('PUT', path, { ...body, version: versions.get(key) });
+    if (typeof res.body?.version === 'number') versions.set(key, res.body.version);
+    return res.status;
+  };
   const loops = [
-    ...WORLDS.map((w) =>
-      loop(w, async (n) => (await engine.request('PUT', `/worlds/${w}`, buildWorld({ w_s: n }, 20, 10))).status),
-    ),
-    ...PLAYERS.map((p) =>
-      loop(p, async (n) => (await engine.request('PUT', `/players/${p}`, buildPlayer({ pass: '', gems: n }))).status),
-    ),
+    ...WORLDS.map((w) => loop(w, (n) => put(w, `/worlds/${w}`, buildWorld({ w_s: n }, 20, 10)))),
+    ...PLAYERS.map((p) => loop(p, (n) => put(p, `/players/${p}`, buildPlayer({ pass: '', gems: n })))),
   ];
   return {
     acked,

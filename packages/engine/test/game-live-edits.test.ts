@@ -44,25 +44,37 @@ describe('control API edits reach the game', () => {
     await seen;
   };
 
-  it('resends a world edited in the World Manager to its players; an unsaved change does not overwrite the edit', async () => {
+  it('keeps a block placed in the game after the World Manager read the world: the stale save is refused', async () => {
     await enter(ann, 'EDIT');
     await enter(ben, 'EDIT');
+    const read = (await t.engine.request('GET', '/worlds/EDIT')).body;
     await placeUnsaved(DOOR.x + 1, DOOR.y - 1);
-    const edited = world();
-    edited.blocks[at(DOOR.x + 3, DOOR.y - 1)].fg = 10;
+    const edit = (w: typeof read) => ({
+      ...w,
+      blocks: w.blocks.map((b: object, i: number) => (i === at(DOOR.x + 3, DOOR.y - 1) ? { ...b, fg: 10 } : b)),
+    });
+    // Saved on the copy read before the placement, the edit would undo it (issue 21): a 409 instead.
+    const stale = await t.engine.request('PUT', '/worlds/EDIT?answer=brief', edit(read));
+    assert.equal(stale.status, 409);
+    assert.equal(stale.body.code, 'version_conflict');
+    // A read shows what the game holds unsaved at once (no wait for the save delay), at a newer version.
+    const fresh = (await t.engine.request('GET', '/worlds/EDIT')).body;
+    assert.equal(fresh.blocks[at(DOOR.x + 1, DOOR.y - 1)].fg, 2);
+    assert.ok(fresh.version > read.version);
+
     const resent = [ann, ben].map((b) => b.waitFor(isTank(TankType.sendMapData)));
     const told = [ann, ben].map((b) => saying(b, 'This world was changed by the server owner.'));
     const respawned = ann.waitForCall('OnSpawn', 15_000, (c) => String(c.args[0]).includes('type|local'));
-    assert.equal((await t.engine.request('PUT', '/worlds/EDIT?answer=brief', edited)).status, 200);
+    assert.equal((await t.engine.request('PUT', '/worlds/EDIT?answer=brief', edit(fresh))).status, 200);
     for (const e of await Promise.all(resent)) {
       const tiles = e.kind === 'tank' ? decodeWorld(e.tank.extended)?.tiles : undefined;
-      assert.deepEqual([tiles?.[at(DOOR.x + 3, DOOR.y - 1)]?.fg, tiles?.[at(DOOR.x + 1, DOOR.y - 1)]?.fg], [10, 0]);
+      assert.deepEqual([tiles?.[at(DOOR.x + 3, DOOR.y - 1)]?.fg, tiles?.[at(DOOR.x + 1, DOOR.y - 1)]?.fg], [10, 2]);
     }
     await Promise.all(told);
     assert.match(String((await respawned).args[0]), new RegExp(`posXY\\|${DOOR.x * 32}\\|${DOOR.y * 32}\\n`));
     await sleep(PAST_SAVE);
     let stored = await blocks('EDIT');
-    assert.deepEqual([stored[at(DOOR.x + 3, DOOR.y - 1)].fg, stored[at(DOOR.x + 1, DOOR.y - 1)].fg], [10, 0]);
+    assert.deepEqual([stored[at(DOOR.x + 3, DOOR.y - 1)].fg, stored[at(DOOR.x + 1, DOOR.y - 1)].fg], [10, 2]);
     // Play goes on in the edited world, and is saved.
     await placeUnsaved(DOOR.x - 1, DOOR.y - 1);
     await sleep(PAST_SAVE);
@@ -90,7 +102,11 @@ describe('control API edits reach the game', () => {
     await enter(ben, 'LOCKME');
     const menu = ben.waitForCall('OnRequestWorldSelectMenu');
     const told = saying(ben, 'This world was locked by the server owner.');
-    const locked = { ...world(), d_weather: 6 };
+    const locked = {
+      ...world(),
+      d_weather: 6,
+      version: (await t.engine.request('GET', '/worlds/LOCKME')).body.version,
+    };
     assert.equal((await t.engine.request('PUT', '/worlds/LOCKME?answer=brief', locked)).status, 200);
     await Promise.all([menu, told]);
     await assert.rejects(ben.join('LOCKME'), /That world is locked/);
@@ -104,6 +120,7 @@ describe('control API edits reach the game', () => {
         [2, 7],
         [10, 3],
       ],
+      version: (await t.engine.request('GET', '/players/Ann')).body.version,
     });
     assert.equal((await t.engine.request('PUT', '/players/Ann', body)).status, 200);
     await sent;

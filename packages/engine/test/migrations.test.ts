@@ -14,7 +14,7 @@ describe('engine migrations', () => {
       ),
       [1],
     );
-    assert.deepEqual(migrate(db), [2, 3]);
+    assert.deepEqual(migrate(db), [2, 3, 4]);
     // The inner query of players.repo.ts's list: every column it reads, banned included, is in the index.
     const plan = db
       .prepare(

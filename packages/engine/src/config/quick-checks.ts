@@ -1,5 +1,10 @@
 import type { CreatorList, CustomItemsFile, NewbieKit, ServerConfig } from '@canopy/contract/engine';
-import { CREATOR_LIST_MAX, DEFAULT_AUTOFARM_DELAY_MS, emptyNewbieKitEntry } from '@canopy/contract/engine-constants';
+import {
+  CREATOR_LIST_MAX,
+  DEFAULT_AUTOFARM_DELAY_MS,
+  emptyNewbieKitEntry,
+  MAX_INVENTORY_ITEMS,
+} from '@canopy/contract/engine-constants';
 
 // Hand-written accepts for the config files' usual content, so that an engine reading them at start does not
 // load zod (about 9 MB per engine, docs/decisions/0024-lean-engine.md). Each returns what the contract's schema
@@ -44,7 +49,7 @@ export function quickNewbieKit(json: unknown): NewbieKit | undefined {
     const { Gemss = 0, Coin = 0, Seasonals_Token = 0, items = [] } = entry;
     if (!intIn(Gemss, 0, INT32_MAX) || !intIn(Coin, 0, INT32_MAX) || !intIn(Seasonals_Token, 0, INT32_MAX))
       return undefined;
-    if (!Array.isArray(items)) return undefined;
+    if (!Array.isArray(items) || items.length > MAX_INVENTORY_ITEMS) return undefined;
     const pairs: [number, number][] = [];
     for (const pair of items) {
       if (!Array.isArray(pair) || pair.length !== 2) return undefined;

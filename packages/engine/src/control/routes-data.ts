@@ -19,11 +19,12 @@ export const dataRoutes: Route[] = [
   {
     method: 'PUT',
     path: one('worlds'),
-    // ?answer=brief: {name, created} instead of the stored world, for a caller that does not need it back
-    // (the api: reading and sending 40,000 tiles again would double the cost of a large save).
+    // ?answer=brief: {name, created, version} instead of the stored world, for a caller that does not need it
+    // back (the api: reading and sending 40,000 tiles again would double the cost of a large save).
+    // ?version=: the api's If-Match (versioned-write.ts).
     handler: (ctx, { params, body, query }) => {
-      const { name, created } = putWorld(ctx, params[0] ?? '', body);
-      const answer = query.answer === 'brief' ? { name, created } : getWorld(ctx, name);
+      const { name, created, version } = putWorld(ctx, params[0] ?? '', body, query.version);
+      const answer = query.answer === 'brief' ? { name, created, version } : getWorld(ctx, name);
       return created ? new Reply(201, answer) : answer;
     },
   },
@@ -42,8 +43,8 @@ export const dataRoutes: Route[] = [
   {
     method: 'PUT',
     path: one('players'),
-    handler: async (ctx, { params, body }) => {
-      const { player, created } = await putPlayer(ctx, params[0] ?? '', body);
+    handler: async (ctx, { params, body, query }) => {
+      const { player, created } = await putPlayer(ctx, params[0] ?? '', body, query.version);
       return created ? new Reply(201, player) : player;
     },
   },

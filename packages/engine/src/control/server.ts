@@ -123,6 +123,7 @@ export function startControlServer(ctx: EngineContext, routes: Route[], host: st
               : status === 500
                 ? `Internal error: ${errorMessage(error)}`
                 : errorMessage(error),
+          ...(error instanceof EngineError && error.code ? { code: error.code } : {}),
         });
     } finally {
       ctx.log.debug(

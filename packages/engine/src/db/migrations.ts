@@ -89,4 +89,42 @@ export const migrations: Migration[] = [
       CREATE INDEX used_tokens_exp ON used_tokens (exp);
     `,
   },
+  {
+    // Every world and player carries the revision it is at, which the panel sends back with a whole-object save:
+    // the save is refused when the game changed the row since it was read (issue 21, ADR 0028). Triggers take each
+    // insert or update to the next value of one counter of the whole database, so no writer (the game's saves, the
+    // control API, a give) can forget to, and a world deleted and made again never repeats an old revision.
+    // revision_counter.id is pinned to 1: one row. Rows that exist already start at revision 1.
+    version: 4,
+    name: 'world and player revisions',
+    sql: `
+      ALTER TABLE worlds ADD COLUMN revision INTEGER NOT NULL DEFAULT 1;
+      ALTER TABLE players ADD COLUMN revision INTEGER NOT NULL DEFAULT 1;
+      CREATE TABLE revision_counter (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        last INTEGER NOT NULL
+      );
+      INSERT INTO revision_counter (id, last) VALUES (1, 1);
+      CREATE TRIGGER worlds_revision_insert AFTER INSERT ON worlds BEGIN
+        UPDATE revision_counter SET last = last + 1;
+        UPDATE worlds SET revision = (SELECT last FROM revision_counter) WHERE id = NEW.id;
+      END;
+      CREATE TRIGGER worlds_revision_update AFTER UPDATE ON worlds WHEN NEW.revision = OLD.revision BEGIN
+        UPDATE revision_counter SET last = last + 1;
+        UPDATE worlds SET revision = (SELECT last FROM revision_counter) WHERE id = NEW.id;
+      END;
+      CREATE TRIGGER world_tiles_revision AFTER UPDATE ON world_tiles BEGIN
+        UPDATE revision_counter SET last = last + 1;
+        UPDATE worlds SET revision = (SELECT last FROM revision_counter) WHERE id = NEW.world_id;
+      END;
+      CREATE TRIGGER players_revision_insert AFTER INSERT ON players BEGIN
+        UPDATE revision_counter SET last = last + 1;
+        UPDATE players SET revision = (SELECT last FROM revision_counter) WHERE id = NEW.id;
+      END;
+      CREATE TRIGGER players_revision_update AFTER UPDATE ON players WHEN NEW.revision = OLD.revision BEGIN
+        UPDATE revision_counter SET last = last + 1;
+        UPDATE players SET revision = (SELECT last FROM revision_counter) WHERE id = NEW.id;
+      END;
+    `,
+  },
 ];

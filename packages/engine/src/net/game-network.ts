@@ -24,6 +24,8 @@ export interface GameNetwork {
    * at once and what the game held unsaved is dropped, so it cannot overwrite the edit.
    */
   worldChanged(name: string): void;
+  /** Writes what the game holds unsaved of one world (upper-case name) to the database now. */
+  flushWorld(name: string): void;
   /** The control API wrote a player: if they are online, their session takes the stored inventory at once. */
   playerChanged(name: string): void;
   /**
@@ -182,6 +184,7 @@ export async function bindGameNetwork(options: GameNetworkOptions): Promise<Game
     kick: (name, reason) => awake?.game.kick(name, reason) ?? false,
     broadcast: (message) => awake?.game.broadcast(message) ?? 0,
     worldChanged: (name) => awake?.game.worldEdited(name),
+    flushWorld: (name) => awake?.game.flushWorld(name),
     playerChanged: (name) => awake?.game.playerEdited(name),
     onPlayersChanged: (listener) => void listeners.push(listener),
     save: () => awake?.game.saveAll(),

@@ -2,7 +2,7 @@ import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import type { Player } from '@canopy/contract/engine';
 import { MAX_STACK, playerRoles, playerTitles } from '@canopy/contract/engine-constants';
 import { transaction } from '../db/open.ts';
-import { containsPattern, jsonObject, type ListQuery } from '../worlds/worlds.repo.ts';
+import { type ConditionalSave, containsPattern, jsonObject, type ListQuery } from '../worlds/worlds.repo.ts';
 
 /** What a player record holds besides its name, id and password. */
 export interface PlayerData {
@@ -66,7 +66,9 @@ export function createPlayersRepo(db: DatabaseSync) {
     JSON.stringify(d.inventory),
   ];
   const row = (name: string) =>
-    prepare(`SELECT id, name, ${DATA_COLUMNS}, banned, pass_hash FROM players WHERE name_key = ?`).get(key(name));
+    prepare(`SELECT id, name, revision, ${DATA_COLUMNS}, banned, pass_hash FROM players WHERE name_key = ?`).get(
+      key(name),
+    );
   // The full list (every panel visit of the Player Database) is kept as bytes while the table cannot have
   // changed: no change through this connection (total_changes) and no commit by another one (data_version).
   // Checking costs one small statement; building 10,000 rows costs ~5 ms and is most of the list's p99.
@@ -124,6 +126,7 @@ export function createPlayersRepo(db: DatabaseSync) {
       return {
         name: r.name as string,
         id: r.id as number,
+        version: r.revision as number,
         pass: '',
         email: r.email as string,
         home_world: r.home_world as string,
@@ -153,15 +156,40 @@ export function createPlayersRepo(db: DatabaseSync) {
      * must have one); banned undefined keeps the current state.
      */
     save(name: string, data: PlayerData, passHash: string | undefined, banned?: boolean, now = Date.now()) {
-      return transaction(db, () => {
-        const existing = prepare('SELECT id, pass_hash, banned FROM players WHERE name_key = ?').get(key(name));
+      const outcome = this.saveIf(name, data, passHash, banned, 'any', now);
+      if (!outcome.written) throw new Error('unreachable: an unconditional save is always written');
+      return { id: outcome.id, created: outcome.created };
+    },
+
+    /**
+     * save, only while the player is at revision `expected` (compare-and-swap in one transaction, as the worlds'
+     * saveIf); `'absent'` creates only, `'any'` always writes. The outcome carries the new revision.
+     */
+    saveIf(
+      name: string,
+      data: PlayerData,
+      passHash: string | undefined,
+      banned: boolean | undefined,
+      expected: number | 'absent' | 'any',
+      now = Date.now(),
+    ): ConditionalSave {
+      return transaction(db, (): ConditionalSave => {
+        const existing = prepare('SELECT id, pass_hash, banned, revision FROM players WHERE name_key = ?').get(
+          key(name),
+        );
+        const current = existing?.revision as number | undefined;
+        if (expected !== 'any' && (expected === 'absent' ? existing !== undefined : current !== expected))
+          return { written: false, current };
+        const revision = (id: number) =>
+          prepare('SELECT revision FROM players WHERE id = ?').get(id)?.revision as number;
         if (!existing) {
           if (!passHash) throw new Error('A new player needs a password.');
           const result = prepare(
             `INSERT INTO players (name, name_key, pass_hash, ${DATA_COLUMNS}, banned, created_at, updated_at)
              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           ).run(name.trim(), key(name), passHash, ...dataValues(data), banned ? 1 : 0, now, now);
-          return { id: Number(result.lastInsertRowid), created: true };
+          const id = Number(result.lastInsertRowid);
+          return { written: true, id, created: true, version: revision(id) };
         }
         prepare(
           `UPDATE players SET pass_hash = ?, email = ?, home_world = ?, level = ?, gems = ?, xp = ?, wl_bank_amount = ?,
@@ -173,7 +201,7 @@ export function createPlayersRepo(db: DatabaseSync) {
           now,
           existing.id as number,
         );
-        return { id: existing.id as number, created: false };
+        return { written: true, id: existing.id as number, created: false, version: revision(existing.id as number) };
       });
     },
 

@@ -4,6 +4,7 @@ import type { EngineContext } from '../context.ts';
 import { contract } from '../contract.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { parseOr400 } from '../validate.ts';
+import { expectedVersion, versionConflict } from '../versioned-write.ts';
 import { hashPassword } from './password.ts';
 import type { PlayerData } from './players.repo.ts';
 
@@ -24,15 +25,19 @@ export function getPlayer(ctx: EngineContext, raw: string): Player {
 
 /**
  * Replaces a whole player from a PUT body. An empty pass keeps the password, anything else is
- * hashed and set; a player that does not exist yet is created and must be given a pass.
+ * hashed and set; a player that does not exist yet is created and must be given a pass. As for a
+ * world (putWorld), the write is conditional on the version read (`ifMatch` or the body's version),
+ * checked in the transaction that writes: gems or items the game gave since are a 409, not undone.
  */
 export async function putPlayer(
   ctx: EngineContext,
   raw: string,
   body: unknown,
+  ifMatch?: string,
 ): Promise<{ player: Player; created: boolean }> {
   const name = playerName(raw);
   const input = parseOr400(contract().playerPutSchema, body);
+  const expected = expectedVersion(ifMatch, input.version);
   if (input.name !== undefined && input.name.trim().toLowerCase() !== name.toLowerCase())
     throw badRequest(
       `name in the body (${input.name}) does not match the player in the path (${name}); players cannot be renamed.`,
@@ -53,7 +58,10 @@ export async function putPlayer(
     inventory: input.inventory,
   };
   const passHash = input.pass ? await hashPassword(input.pass) : undefined;
-  const { created } = ctx.players.save(name, data, passHash, input.banned);
+  // After the hash's wait: the comparison and the write are one transaction (players.repo.ts, saveIf).
+  const saved = ctx.players.saveIf(name, data, passHash, input.banned, expected ?? 'absent');
+  if (!saved.written) throw versionConflict('player', expected, saved.current);
+  const { created } = saved;
   if (input.banned) ctx.network.kick(name, 'banned');
   else ctx.network.playerChanged(name);
   return { player: ctx.players.get(name) as Player, created };

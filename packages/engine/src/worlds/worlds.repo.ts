@@ -13,6 +13,14 @@ export interface Presence {
 /** Everything about a world except its name, id and tiles. */
 export type { WorldMeta };
 
+/**
+ * What a conditional write did: written (with the world's new revision), or refused because the stored world
+ * is not at the expected revision (`current`: its revision, undefined when there is no such world).
+ */
+export type ConditionalSave =
+  | { written: true; id: number; created: boolean; version: number }
+  | { written: false; current: number | undefined };
+
 /** Paging and search of a list call; no limit means every row. */
 export interface ListQuery {
   search?: string | undefined;
@@ -34,9 +42,10 @@ const META_COLUMNS = 'owner, entry_level, ct, d_weather, music_bpm, w_s, r, g, b
 /** The engine's worlds; the only code that touches the worlds table. */
 export function createWorldsRepo(db: DatabaseSync, presence: Presence) {
   const byName = db.prepare(
-    `SELECT id, name, ${META_COLUMNS}, tiles FROM worlds JOIN world_tiles ON world_id = id WHERE name = ?`,
+    `SELECT id, name, revision, ${META_COLUMNS}, tiles FROM worlds JOIN world_tiles ON world_id = id WHERE name = ?`,
   );
-  const idByName = db.prepare('SELECT id FROM worlds WHERE name = ?');
+  const idByName = db.prepare('SELECT id, revision FROM worlds WHERE name = ?');
+  const revisionOf = db.prepare('SELECT revision FROM worlds WHERE id = ?');
   // players_in asks the game layer how many players a world holds. The list calls it only while
   // someone is online (CASE evaluates lazily): a call per row costs about 3 ms per 10,000 worlds.
   // JS numbers arrive as REAL, hence the CAST.
@@ -108,13 +117,19 @@ export function createWorldsRepo(db: DatabaseSync, presence: Presence) {
       return bytes;
     },
 
-    /** The stored world with its tiles as columns, or undefined. `name` is upper-case. */
-    getStored(name: string): (WorldMeta & { name: string; id: number; tiles: TileColumns }) | undefined {
+    /**
+     * The stored world with its tiles as columns and its revision (`version`, see migration 4), or undefined.
+     * `name` is upper-case.
+     */
+    getStored(
+      name: string,
+    ): (WorldMeta & { name: string; id: number; version: number; tiles: TileColumns }) | undefined {
       const r = byName.get(name);
       if (!r) return undefined;
       return {
         name: r.name as string,
         id: r.id as number,
+        version: r.revision as number,
         owner: r.owner as string,
         entry_level: r.entry_level as number,
         ct: r.ct as number,
@@ -142,16 +157,36 @@ export function createWorldsRepo(db: DatabaseSync, presence: Presence) {
 
     /** Creates or replaces a world in one transaction; tells its id and whether it is new. */
     save(name: string, meta: WorldMeta, tiles: TileColumns, now = Date.now()): { id: number; created: boolean } {
+      const outcome = this.saveIf(name, meta, tiles, 'any', now);
+      if (!outcome.written) throw new Error('unreachable: an unconditional save is always written');
+      return outcome;
+    },
+
+    /**
+     * Creates or replaces a world only while it is at revision `expected` (compare-and-swap in one transaction:
+     * nothing can change it between the check and the write); `'absent'` creates only, `'any'` always writes.
+     */
+    saveIf(
+      name: string,
+      meta: WorldMeta,
+      tiles: TileColumns,
+      expected: number | 'absent' | 'any',
+      now = Date.now(),
+    ): ConditionalSave {
       const blob = encodeTiles(tiles);
-      changed();
       return transaction(db, () => {
         const existing = idByName.get(name);
+        const current = existing?.revision as number | undefined;
+        if (expected !== 'any' && (expected === 'absent' ? existing !== undefined : current !== expected))
+          return { written: false, current };
+        changed();
+        let id: number;
         if (existing) {
-          updateMeta.run(...metaValues(meta), now, existing.id as number);
-          putTiles.run(existing.id as number, blob);
-          return { id: existing.id as number, created: false };
-        }
-        return { id: insert(name, meta, blob, now), created: true };
+          id = existing.id as number;
+          updateMeta.run(...metaValues(meta), now, id);
+          putTiles.run(id, blob);
+        } else id = insert(name, meta, blob, now);
+        return { written: true, id, created: !existing, version: revisionOf.get(id)?.revision as number };
       });
     },
 

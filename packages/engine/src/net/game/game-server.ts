@@ -338,6 +338,8 @@ export function createGameServer(deps: GameDeps) {
       if (s) reloadInventory(s);
     },
     saveAll: () => live.saveAll(),
+    /** Writes one world's unsaved game changes now (before a control API read or conditional write of it). */
+    flushWorld: (name: string) => live.flush(name),
     /** Everyone leaves (worlds saved) and every peer is told to go. */
     disconnectAll() {
       for (const s of sessions.values()) {

@@ -69,7 +69,7 @@ export function createLiveWorlds(repo: WorldsRepo, log: Logger) {
       if (held) return held;
       let w: LiveWorld;
       if (stored) {
-        const { name: _n, id: _id, tiles, ...meta } = stored;
+        const { name: _n, id: _id, version: _v, tiles, ...meta } = stored;
         w = { name, meta, tiles, players: new Set(), hits: new Map(), dirty: false, timer: null };
       } else {
         const refused = mayCreate();
@@ -87,6 +87,14 @@ export function createLiveWorlds(repo: WorldsRepo, log: Logger) {
     changed(w: LiveWorld) {
       w.dirty = true;
       w.timer ??= setTimeout(() => save(w), SAVE_DELAY_MS);
+    },
+    /**
+     * Writes what the game changed in a world (upper-case name) and has not saved yet, now: a control API read
+     * then shows it, and a conditional write compares against it (a placed block bumps the world's revision).
+     */
+    flush(name: string) {
+      const w = live.get(name);
+      if (w) save(w);
     },
     /** Saves a world its last player left and lets it go. */
     release(w: LiveWorld) {
@@ -110,7 +118,7 @@ export function createLiveWorlds(repo: WorldsRepo, log: Logger) {
         live.delete(name);
         return { world: w, gone: stored ? 'locked' : 'deleted' };
       }
-      const { name: _n, id: _id, tiles, ...meta } = stored;
+      const { name: _n, id: _id, version: _v, tiles, ...meta } = stored;
       w.meta = meta;
       w.tiles = tiles;
       return { world: w };

@@ -1,0 +1,46 @@
+// Whole-object saves are conditional on the version the client read (issue 21, docs/decisions/0028-versioned-writes.md):
+// a world or player carries the engine's revision, a config file the hash of its content. GET answers it as an
+// ETag and as a `version` field of the body; PUT takes it back as If-Match or as that field, and a save of
+// something that changed since is refused (409) instead of silently undoing the change.
+
+/** The texts of a refused conditional save. */
+export const versionedWriteMessages = {
+  worldChanged:
+    'This world changed in the game since you opened it. Reload to see the latest version, then make your change again.',
+  worldGone: 'This world was deleted since you opened it. Reload the list to see the worlds there are now.',
+  playerChanged:
+    'This player changed in the game since you opened them. Reload to see the latest version, then make your change again.',
+  newbieKitChanged:
+    'The newbie kit was changed by someone else since you opened it. Reload to see the latest version, then make your change again.',
+  customItemsChanged:
+    'The custom items were changed by someone else since you opened them. Reload to see the latest version, then make your change again.',
+  /** 428: a whole-object save that names no version would overwrite whatever is there now. */
+  versionRequired: (what: string) =>
+    `Saving ${what} needs the version you read: send back the version field of the GET (or its ETag as If-Match).`,
+  badIfMatch: 'If-Match must name one version, as the ETag of the GET gave it.',
+  versionsDisagree: 'The If-Match header and the version field name different versions.',
+} as const;
+
+/** Error codes of a refused conditional save, for the web to branch on. */
+export const versionedWriteCodes = {
+  /** 409: what is stored is not the version the client read. */
+  conflict: 'version_conflict',
+  /** 428: the save named no version. */
+  required: 'version_required',
+} as const;
+
+/** The ETag header value of a version (a strong entity tag). */
+export function etagOf(version: string | number): string {
+  return `"${version}"`;
+}
+
+/**
+ * The version an If-Match header names: undefined when there is no header, null when it is not one entity tag
+ * (a list, `*` or garbage: the panel's GET gave one tag, and `*` would be the unconditional write this refuses).
+ */
+export function versionFromIfMatch(header: string | string[] | undefined): string | undefined | null {
+  if (header === undefined) return undefined;
+  if (Array.isArray(header)) return header.length === 1 ? versionFromIfMatch(header[0]) : null;
+  const m = /^\s*(?:W\/)?"([\x21\x23-\x7e]{1,128})"\s*$/.exec(header) ?? /^\s*([0-9a-f]{1,128})\s*$/i.exec(header);
+  return m ? (m[1] as string) : null;
+}
