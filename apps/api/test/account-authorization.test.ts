@@ -39,7 +39,8 @@ const rows: Row[] = [
   {
     method: 'POST',
     path: (id) => `/users/${id}/shop/checkout`,
-    body: { cart: { extra_slot: 1 } },
+    // Server time: any account can use it (a slot only one with neither a server nor a free slot).
+    body: { cart: { server_time_7d: 1 } },
     mutates: true,
     want: { ...own, adminAsOwner: 403 },
   },

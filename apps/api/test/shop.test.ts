@@ -23,6 +23,9 @@ const give = (api: TestApi, who: Session, amount: number) =>
   grantCredits(api.ctx.db, who.user.id, amount, { reason: 'test', actor: 'test' }, api.clock.now);
 const profile = async (api: TestApi, who: Session) =>
   (await api.request('GET', `/users/${who.user.id}/profile`, { token: who.sessionToken })).body.profile;
+/** Takes the account's free slots (the factory gives one), so an Extra Server Slot is of use to it. */
+const noSlots = (api: TestApi, who: Session) =>
+  sql(api, 'UPDATE users SET available_slot = 0 WHERE id = ?', [who.user.id]);
 const count = async (api: TestApi, table: string, userId: string) =>
   Number((await api.ctx.db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table} WHERE user_id = ?`, [userId]))?.n);
 
@@ -63,6 +66,7 @@ describeEachDatabase('renew & shop', (api) => {
       cost: 200,
       type: 'one_time',
       isPurchased: false,
+      purchaseLimit: null,
     });
     // An operator's change shows: a hidden item disappears, a new order is followed.
     await sql(api(), 'UPDATE shop_items SET active = 0 WHERE id = ?', ['server_time_30d']);
@@ -78,6 +82,7 @@ describeEachDatabase('renew & shop', (api) => {
 
   it('buys with credits: one debit, purchase rows, and every effect in the profile', async () => {
     const who = await signInRegistered(api());
+    await noSlots(api(), who); // so that a slot is of use
     const before = await profile(api(), who);
     assert.equal(before.credit, 0);
     await give(api(), who, 1000);
@@ -184,7 +189,7 @@ describeEachDatabase('renew & shop', (api) => {
   it('refuses a cart above the balance, and a one_time item bought before, atomically', async () => {
     const who = await signInRegistered(api());
     await give(api(), who, 699);
-    const poor = await checkoutAs(api(), who, { cart: { server_time_7d: 2, extra_slot: 1 } });
+    const poor = await checkoutAs(api(), who, { cart: { server_time_7d: 1, server_time_30d: 2 } });
     assert.equal(poor.status, 409);
     assert.equal(poor.body.error, s.notEnoughCredits);
     assert.equal((await profile(api(), who)).credit, 699);
@@ -205,12 +210,67 @@ describeEachDatabase('renew & shop', (api) => {
     const who = await signInRegistered(api());
     await give(api(), who, 1000);
     await sql(api(), 'UPDATE users SET server_permanent = 1 WHERE id = ?', [who.user.id]);
+    await noSlots(api(), who);
+    // The slot is granted first, then the server time is refused: both go back.
     const res = await checkoutAs(api(), who, { cart: { extra_slot: 1, server_time_7d: 1 } });
     assert.equal(res.status, 409);
     assert.equal(res.body.error, economyMessages.serverTimePermanent);
     const after = await profile(api(), who);
     assert.equal(after.credit, 1000);
+    assert.equal(after.availableSlot, 0);
     assert.equal(await count(api(), 'purchases', who.user.id), 0);
+  });
+
+  it('sells a server slot only to an account that can use it, and says why not', async () => {
+    const who = await signInRegistered(api()); // the factory's one free slot
+    await give(api(), who, 5000);
+    const slotItem = async () =>
+      shopItemsSchema
+        .parse((await api().request('GET', '/shop/items', { token: who.sessionToken })).body)
+        .find((i) => i.id === 'extra_slot');
+    const unchanged = async (slots: number) => {
+      const p = await profile(api(), who);
+      assert.equal(p.credit, 5000);
+      assert.equal(p.availableSlot, slots);
+      assert.equal(await count(api(), 'purchases', who.user.id), 0);
+    };
+    const name = 'Extra Server Slot';
+    // The item says what it is for (migration 11).
+    assert.match((await slotItem())?.description ?? '', /Each account can own one server/);
+
+    // A free slot already waits for the one server.
+    assert.deepEqual((await slotItem())?.purchaseLimit, { max: 0, reason: s.slotSpare(name) });
+    const spare = await checkoutAs(api(), who, { cart: { extra_slot: 1, server_time_7d: 1 } });
+    assert.equal(spare.status, 409);
+    assert.deepEqual(spare.body, { error: s.slotSpare(name), code: 'slot_unusable' });
+    await unchanged(1);
+
+    // The server holds its slot (deleting it gives the slot back): another one could never be used.
+    const serverName = `slot${api().dialect[0]}${process.pid % 10000}`;
+    const created = await api().request('POST', `/users/${who.user.id}/server`, {
+      token: who.sessionToken,
+      body: { serverName },
+    });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    assert.deepEqual((await slotItem())?.purchaseLimit, { max: 0, reason: s.slotWithServer(name) });
+    const owning = await checkoutAs(api(), who, { cart: { extra_slot: 1 } });
+    assert.equal(owning.status, 409);
+    assert.equal(owning.body.error, s.slotWithServer(name));
+    await unchanged(0);
+
+    // Neither a server nor a free slot: one slot is of use, not two.
+    const deleted = await api().request('DELETE', `/users/${who.user.id}/server`, { token: who.sessionToken });
+    assert.equal(deleted.status, 200, JSON.stringify(deleted.body));
+    await noSlots(api(), who);
+    assert.deepEqual((await slotItem())?.purchaseLimit, { max: 1, reason: s.slotOnlyOne(name) });
+    const two = await checkoutAs(api(), who, { cart: { extra_slot: 2 } });
+    assert.equal(two.status, 409);
+    assert.equal(two.body.error, s.slotOnlyOne(name));
+    await unchanged(0);
+    const one = await checkoutAs(api(), who, { cart: { extra_slot: 1 } });
+    assert.equal(one.status, 200, JSON.stringify(one.body));
+    assert.equal((await profile(api(), who)).availableSlot, 1);
+    assert.deepEqual((await slotItem())?.purchaseLimit, { max: 0, reason: s.slotSpare(name) });
   });
 
   it('is for the own, registered, unbanned account that is not a collaborator', async () => {
@@ -297,6 +357,7 @@ describeEachDatabase('renew & shop', (api) => {
   it('charges a double submit with one Idempotency-Key once', async () => {
     const who = await signInRegistered(api());
     await give(api(), who, 1000);
+    await noSlots(api(), who);
     const headers = { 'idempotency-key': `double-${who.user.id}` };
     const body = { cart: { extra_slot: 1 } };
     const answers = await Promise.all([checkoutAs(api(), who, body, headers), checkoutAs(api(), who, body, headers)]);
@@ -329,6 +390,7 @@ describeEachDatabase('renew & shop', (api) => {
   it('checkouts racing credit debits and grants: every change applies whole, and the ledger adds up', async () => {
     const who = await signInRegistered(api());
     await give(api(), who, 500);
+    await noSlots(api(), who);
     const slotsBefore = (await profile(api(), who)).availableSlot;
     const grant = (amount: number) =>
       grantCredits(api().ctx.db, who.user.id, amount, { reason: 'cli', actor: 'cli' }, api().clock.now).then(
@@ -349,6 +411,7 @@ describeEachDatabase('renew & shop', (api) => {
     assert.ok(credit >= 0);
     assert.equal(credit, 800 - bought * 500 - debits * 200);
     assert.equal((await profile(api(), who)).availableSlot, slotsBefore + bought);
+    assert.ok(bought <= 1, 'one slot is all an account without a server can use, however the checkouts race');
     const ledger = await api().ctx.db.all<{ delta: number }>('SELECT delta FROM credit_ledger WHERE user_id = ?', [
       who.user.id,
     ]);

@@ -20,6 +20,8 @@ export const hostingMessages = {
   storageFullWrite: 'Storage limit exceeded. Cannot save changes.',
   // The host's disk (not the account's limit) is full: nothing was saved.
   diskFull: 'The host is out of disk space, so the change was not saved. Please try again later.',
+  /** A running engine that does not answer the api within its call's timeout (frozen or overloaded): a 504. */
+  engineTimeout: 'The server did not answer in time. Try again, or restart it.',
   onlyOwnerDelete: 'Only the server owner can delete the server.',
   noActionPermission: 'You do not have permission to perform server actions.',
   noServer: 'You do not have a server.',

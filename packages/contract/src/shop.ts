@@ -26,6 +26,12 @@ export const shopMessages = {
   tooManyEntries: `A cart holds at most ${CART_MAX_ENTRIES} different items.`,
   quantityRange: `Quantities must be whole numbers from 1 to ${CART_MAX_QUANTITY}.`,
   itemIdInvalid: 'Item ids are 1 to 64 lowercase letters, digits or underscores.',
+  // Our words: a slot is only of use to make a server from, and each account owns one server at most (spec 1).
+  slotWithServer: (name: string) =>
+    `${name} would go unused: you already own a server, and each account can own one. Deleting your server gives its slot back.`,
+  slotSpare: (name: string) =>
+    `${name} would go unused: you already have a free server slot, and each account can own one server.`,
+  slotOnlyOne: (name: string) => `Only one ${name} can be used: each account can own one server.`,
   checkoutSucceeded: (spent: number, balance: number) =>
     `Purchase successful! ${spent} credits spent; your balance is now ${balance} credits.`,
   // Page labels.
@@ -68,7 +74,17 @@ export const creditMessages = {
 export const shopItemTypeSchema = z.enum(['one_time', 'quantifiable']);
 export type ShopItemType = z.infer<typeof shopItemTypeSchema>;
 
-/** One item of GET /shop/items (spec section 3); isPurchased: a one_time item this user already bought. */
+/**
+ * Our addition: the most units of an item this user can put to use now, and why no more (an Extra Server
+ * Slot while they own a server or hold a free slot: max 0). The api refuses a checkout past it.
+ */
+export const purchaseLimitSchema = z.object({ max: z.number().int().nonnegative(), reason: z.string() });
+export type PurchaseLimit = z.infer<typeof purchaseLimitSchema>;
+
+/**
+ * One item of GET /shop/items (spec section 3); isPurchased: a one_time item this user already bought;
+ * purchaseLimit: see purchaseLimitSchema (null: only the cart's own bounds).
+ */
 export const shopItemSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -76,6 +92,7 @@ export const shopItemSchema = z.object({
   cost: z.number().int().nonnegative(),
   type: shopItemTypeSchema,
   isPurchased: z.boolean(),
+  purchaseLimit: purchaseLimitSchema.nullable(),
 });
 export type ShopItem = z.infer<typeof shopItemSchema>;
 
@@ -111,12 +128,20 @@ export const webhookAckSchema = z.object({ received: z.literal(true) });
 /** The result of a cart change: the new cart, or why it did not change. */
 export type CartChange = { ok: true; cart: Cart } | { ok: false; message: string };
 
+/** The most units of `item` a cart may hold: its purchase limit, else CART_MAX_QUANTITY. */
+export const cartMax = (item: Pick<ShopItem, 'purchaseLimit'>) =>
+  Math.min(item.purchaseLimit?.max ?? CART_MAX_QUANTITY, CART_MAX_QUANTITY);
+
 /**
  * Adds one unit of an item (spec 5): a one_time item goes in once and never when already bought; a
- * quantifiable one gains a unit up to CART_MAX_QUANTITY.
+ * quantifiable one gains a unit up to CART_MAX_QUANTITY; none goes past the item's purchase limit.
  */
-export function addToCart(cart: Cart, item: Pick<ShopItem, 'id' | 'name' | 'type' | 'isPurchased'>): CartChange {
+export function addToCart(
+  cart: Cart,
+  item: Pick<ShopItem, 'id' | 'name' | 'type' | 'isPurchased' | 'purchaseLimit'>,
+): CartChange {
   const current = cart[item.id] ?? 0;
+  if (item.purchaseLimit && current >= item.purchaseLimit.max) return { ok: false, message: item.purchaseLimit.reason };
   if (item.type === 'one_time') {
     if (item.isPurchased) return { ok: false, message: shopMessages.alreadyOwned(item.name) };
     if (current > 0) return { ok: false, message: shopMessages.alreadyInCart(item.name) };
@@ -127,11 +152,12 @@ export function addToCart(cart: Cart, item: Pick<ShopItem, 'id' | 'name' | 'type
   return { ok: true, cart: { ...cart, [item.id]: Math.min(current + 1, CART_MAX_QUANTITY) } };
 }
 
-/** Sets an item's quantity: 0 (or less) removes it (spec 5); more than the limit is capped. */
-export function setCartQuantity(cart: Cart, id: string, quantity: number): Cart {
+/** Sets an item's quantity: 0 (or less) removes it (spec 5); more than `max` (default the cart's limit) is capped. */
+export function setCartQuantity(cart: Cart, id: string, quantity: number, max: number = CART_MAX_QUANTITY): Cart {
   const { [id]: _removed, ...rest } = cart;
-  if (!Number.isFinite(quantity) || quantity < 1) return rest;
-  return { ...cart, [id]: Math.min(Math.floor(quantity), CART_MAX_QUANTITY) };
+  const cap = Math.min(max, CART_MAX_QUANTITY);
+  if (!Number.isFinite(quantity) || quantity < 1 || cap < 1) return rest;
+  return { ...cart, [id]: Math.min(Math.floor(quantity), cap) };
 }
 
 /** The cart's cost at the listed prices; items no longer listed count nothing (the api refuses them anyway). */
@@ -141,12 +167,18 @@ export function cartTotal(cart: Cart, items: readonly Pick<ShopItem, 'id' | 'cos
   return total;
 }
 
-/** Drops entries whose item is gone from the listing or was bought meanwhile (after a refetch). */
-export function pruneCart(cart: Cart, items: readonly Pick<ShopItem, 'id' | 'type' | 'isPurchased'>[]): Cart {
+/**
+ * Drops entries whose item is gone from the listing or was bought meanwhile (after a refetch), and caps
+ * each at its purchase limit (a slot bought elsewhere meanwhile makes another one useless).
+ */
+export function pruneCart(
+  cart: Cart,
+  items: readonly Pick<ShopItem, 'id' | 'type' | 'isPurchased' | 'purchaseLimit'>[],
+): Cart {
   const next: Cart = {};
   for (const item of items) {
-    const quantity = cart[item.id];
-    if (quantity && !(item.type === 'one_time' && item.isPurchased)) next[item.id] = quantity;
+    const quantity = Math.min(cart[item.id] ?? 0, cartMax(item));
+    if (quantity > 0 && !(item.type === 'one_time' && item.isPurchased)) next[item.id] = quantity;
   }
   return next;
 }

@@ -53,6 +53,14 @@ export const serverTimeSchema = z.object({
 });
 export type ServerTime = z.infer<typeof serverTimeSchema>;
 
+/** Who deleted a user's server: they did, an admin did, or the scheduler did when the grace period ended. */
+export const serverDeletedBySchema = z.enum(['owner', 'admin', 'expiry']);
+export type ServerDeletedBy = z.infer<typeof serverDeletedBySchema>;
+
+/** Our addition: the user's last deleted server (its name, when as ISO, and who deleted it). */
+export const serverDeletionSchema = z.object({ name: z.string(), at: z.string(), by: serverDeletedBySchema });
+export type ServerDeletion = z.infer<typeof serverDeletionSchema>;
+
 /** The user record of the profile call (panel document, section 3). */
 export const profileSchema = z.object({
   id: z.string(),
@@ -89,6 +97,11 @@ export const profileSchema = z.object({
    * without a server.
    */
   server: z.object({ config: z.object({ autofarmDelay: z.number() }) }).nullable(),
+  /**
+   * Our addition: the server this user owned last, once deleted, so the dashboard can say so however it went
+   * (also while they were away); null while they have a server or never had one deleted.
+   */
+  lastServerDeletion: serverDeletionSchema.nullable(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

@@ -5,6 +5,7 @@ import {
   CART_MAX_ENTRIES,
   CART_MAX_QUANTITY,
   type Cart,
+  cartMax,
   cartSchema,
   cartTotal,
   checkoutRequestSchema,
@@ -21,6 +22,7 @@ const item = (id: string, type: ShopItem['type'], cost: number, isPurchased = fa
   cost,
   type,
   isPurchased,
+  purchaseLimit: null,
 });
 const pack = item('server_time_7d', 'quantifiable', 100);
 const storage = item('storage_upgrade_256', 'one_time', 200);
@@ -80,4 +82,19 @@ it('accepts only bounded carts of item ids and whole quantities, never a price',
   ])
     assert.equal(cartSchema.safeParse(bad).success, false, JSON.stringify(bad));
   assert.equal(checkoutRequestSchema.safeParse({ cart: {}, total: 0 }).success, false);
+});
+
+it("keeps a cart within an item's purchase limit, with the api's reason", () => {
+  const slot = { ...item('extra_slot', 'quantifiable', 500), purchaseLimit: { max: 1, reason: s.slotOnlyOne('Slot') } };
+  const cart = added({}, slot);
+  assert.deepEqual(cart, { extra_slot: 1 });
+  assert.deepEqual(addToCart(cart, slot), { ok: false, message: s.slotOnlyOne('Slot') });
+  const useless = { ...slot, purchaseLimit: { max: 0, reason: s.slotWithServer('Slot') } };
+  assert.deepEqual(addToCart({}, useless), { ok: false, message: s.slotWithServer('Slot') });
+  assert.deepEqual(setCartQuantity(cart, 'extra_slot', 5, cartMax(slot)), { extra_slot: 1 });
+  assert.deepEqual(setCartQuantity(cart, 'extra_slot', 5, cartMax(useless)), {});
+  // A slot that became useless meanwhile (a server was created) drops out; one over the limit is capped.
+  assert.deepEqual(pruneCart({ extra_slot: 3, server_time_7d: 2 }, [slot, pack]), { extra_slot: 1, server_time_7d: 2 });
+  assert.deepEqual(pruneCart({ extra_slot: 1 }, [useless]), {});
+  assert.equal(cartMax(pack), CART_MAX_QUANTITY);
 });

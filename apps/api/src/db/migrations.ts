@@ -367,3 +367,19 @@ migrations.push({
     `,
   },
 });
+
+migrations.push({
+  version: 11,
+  name: 'last server deletion, the Extra Server Slot description',
+  // users.server_deleted_*: the user's last deleted server (name, when, who: owner, admin or expiry), written in
+  // the transaction that deletes it, so the dashboard can tell an owner who was away what happened.
+  // The seeded Extra Server Slot said 'One more server slot' while each account owns one server at most; an
+  // operator's own wording is left alone.
+  sql: `
+    ALTER TABLE users ADD COLUMN server_deleted_at BIGINT;
+    ALTER TABLE users ADD COLUMN server_deleted_name TEXT;
+    ALTER TABLE users ADD COLUMN server_deleted_by TEXT CHECK (server_deleted_by IN ('owner', 'admin', 'expiry'));
+    UPDATE shop_items SET description = 'A slot to create your server from. Each account can own one server, and deleting it gives its slot back, so this is for an account that has neither a server nor a free slot.'
+      WHERE id = 'extra_slot' AND description = 'One more server slot for your account.';
+  `,
+});

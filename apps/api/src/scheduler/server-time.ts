@@ -42,7 +42,7 @@ export async function enforceServerTime(ctx: AppContext): Promise<void> {
       if (runtime.isBusy(d.server_id)) continue; // next pass
       const audience = await audienceOf(ctx, d);
       // Someone else's delete (the owner, an admin) may have won the race: then it is theirs to announce and log.
-      if (!(await removeServer(ctx, d.server_id))) continue;
+      if (!(await removeServer(ctx, d.server_id, 'expiry'))) continue;
       // Open dashboards learn it now, not on reload; a status push alone would not reach collaborators.
       ctx.bus.emit('notice', { name: d.name, kind: 'deleted', audience });
       await system(

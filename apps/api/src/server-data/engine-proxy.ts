@@ -28,6 +28,9 @@ function engineFailure(error: unknown): AppError {
   if (error instanceof ControlError && error.status >= 400 && error.status < 500)
     return new AppError(error.status === 401 ? 502 : error.status, 'engine_refused', error.message);
   if (error instanceof ControlError && error.status === 507) return new AppError(507, 'disk_full', m.diskFull);
+  // A frozen engine: the call's timeout fired (AbortSignal.timeout). Said at once; asking again would freeze again.
+  if ((error as Error | undefined)?.name === 'TimeoutError')
+    return new AppError(504, 'engine_timeout', m.engineTimeout);
   return new AppError(502, 'engine_unavailable', 'The server did not answer. Please try again.');
 }
 

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { adminServerMessages, hostingMessages as m, messages, type PowerAction } from '@canopy/contract';
+import {
+  adminServerMessages,
+  hostingMessages as m,
+  messages,
+  type PowerAction,
+  type ServerDeletedBy,
+} from '@canopy/contract';
 import type { ServerAccess } from '../access/server-access.ts';
 import { activityRepo } from '../activity/activity.repo.ts';
 import type { Caller } from '../auth/guard.ts';
@@ -115,7 +121,8 @@ export async function deleteServer(ctx: AppContext, { user, server }: ServerAcce
   await ctx.servers.settled(server.id);
   if (ctx.servers.runtime.isBusy(server.id)) throw conflict(m.actionInProgress, 'action_in_progress');
   // Another delete (the owner's, an admin's, the scheduler's) may have taken it meanwhile: then this one did nothing.
-  if (!(await removeServer(ctx, server.id))) throw notFound(m.serverNotFound, 'no_server');
+  const by = user.id === server.owner_id ? 'owner' : 'admin';
+  if (!(await removeServer(ctx, server.id, by))) throw notFound(m.serverNotFound, 'no_server');
   // The server is gone: the answer says so even when its log entry cannot be written (a full disk).
   await log(ctx, user, 'Server deleted', server.name).catch((error) =>
     ctx.log.error({ err: error, server: server.name }, 'activity log entry of a deletion could not be written'),
@@ -124,17 +131,19 @@ export async function deleteServer(ctx: AppContext, { user, server }: ServerAcce
 }
 
 /**
- * Stops and deletes a server with its data; the owner's slot comes back. Shared with the scheduler. False
- * when the server was already gone: two deletes at once both get here, and only the one whose DELETE took
- * the row gives the slot back (PostgreSQL runs them side by side; each returned a slot before).
+ * Stops and deletes a server with its data; the owner's slot comes back and the owner's profile remembers
+ * the deletion and `by` whom (the dashboard's notice). Shared with the scheduler. False when the server was
+ * already gone: two deletes at once both get here, and only the one whose DELETE took the row gives the slot
+ * back (PostgreSQL runs them side by side; each returned a slot before).
  */
-export async function removeServer(ctx: AppContext, serverId: string): Promise<boolean> {
+export async function removeServer(ctx: AppContext, serverId: string, by: ServerDeletedBy): Promise<boolean> {
   const server = await serversRepo.findById(ctx.db, serverId);
   if (!server) return false;
   await ctx.servers.runtime.remove(ctx.servers.spec(server));
   const removed = await ctx.db.transaction(async (tx) => {
     if ((await serversRepo.delete(tx, server.id)).changes === 0) return false;
     await usersRepo.returnSlot(tx, server.owner_id);
+    await usersRepo.noteServerDeleted(tx, server.owner_id, { name: server.name, by }, ctx.now());
     // The account's backup outlives the server and still counts.
     await usersRepo.setStorageUsed(tx, server.owner_id, await backupsRepo.bytesOf(tx, server.owner_id));
     return true;

@@ -7,17 +7,40 @@ import type { AppContext } from '../context.ts';
 import { type Db, isUniqueViolation } from '../db/db.ts';
 import { addServerDays, addSlots, changeCredit, raiseStorageLimit } from '../economy/grants.ts';
 import { badRequest, conflict, forbidden } from '../errors.ts';
-import type { UserRow } from '../users/users.repo.ts';
+import { serversRepo } from '../servers/servers.repo.ts';
+import { type UserRow, usersRepo } from '../users/users.repo.ts';
 import { type ShopItemRow, shopRepo } from './shop.repo.ts';
 
 /**
- * GET /shop/items: what is on sale, with the one_time items this caller already bought marked (who may
- * ask: shop.routes.ts).
+ * Server slots a user can still put to use: each account owns one server at most (spec 1), a server holds
+ * its slot (deleting it gives the slot back), and free slots wait for that one server. So a slot helps only
+ * an account with neither a server nor a free slot, and then one slot at most; why not, when it cannot.
+ */
+async function usableSlots(db: Db, userId: string): Promise<{ slots: number; why: 'server' | 'spare' | 'one' }> {
+  const [user, server] = await Promise.all([usersRepo.findById(db, userId), serversRepo.findByOwner(db, userId)]);
+  if (server) return { slots: 0, why: 'server' };
+  if (Number(user?.available_slot ?? 0) > 0) return { slots: 0, why: 'spare' };
+  return { slots: 1, why: 'one' };
+}
+
+const slotReason = (why: 'server' | 'spare' | 'one', name: string) =>
+  why === 'server' ? s.slotWithServer(name) : why === 'spare' ? s.slotSpare(name) : s.slotOnlyOne(name);
+
+/** The most units of `item` that can be used, and why no more; null for items without such a limit. */
+function purchaseLimit(item: ShopItemRow, usable: { slots: number; why: 'server' | 'spare' | 'one' }) {
+  if (item.effect !== 'slots') return null;
+  return { max: Math.floor(usable.slots / Number(item.effect_amount)), reason: slotReason(usable.why, item.name) };
+}
+
+/**
+ * GET /shop/items: what is on sale, with the one_time items this caller already bought marked and the
+ * slots they could not use limited (who may ask: shop.routes.ts).
  */
 export async function listShopItems(ctx: AppContext, caller: Caller): Promise<ShopItem[]> {
-  const [items, bought] = await Promise.all([
+  const [items, bought, usable] = await Promise.all([
     shopRepo.listActive(ctx.db),
     shopRepo.oneTimeBought(ctx.db, caller.user.id),
+    usableSlots(ctx.db, caller.user.id),
   ]);
   return items.map((i) => ({
     id: i.id,
@@ -26,7 +49,18 @@ export async function listShopItems(ctx: AppContext, caller: Caller): Promise<Sh
     cost: Number(i.cost),
     type: i.type,
     isPurchased: i.type === 'one_time' && bought.has(i.id),
+    purchaseLimit: purchaseLimit(i, usable),
   }));
+}
+
+/** Refuses a cart whose slots could not all be used (usableSlots), naming the first slot item of the cart. */
+async function assertSlotsUsable(tx: Db, userId: string, lines: readonly { item: ShopItemRow; quantity: number }[]) {
+  const slotLines = lines.filter((l) => l.item.effect === 'slots');
+  const first = slotLines[0];
+  if (!first) return;
+  const wanted = slotLines.reduce((sum, l) => sum + Number(l.item.effect_amount) * l.quantity, 0);
+  const usable = await usableSlots(tx, userId);
+  if (wanted > usable.slots) throw conflict(slotReason(usable.why, first.item.name), 'slot_unusable');
 }
 
 /** Checkout is the owner's (spec 6): a collaborator is refused, before the body and again under the lock. */
@@ -70,6 +104,8 @@ export async function checkout(ctx: AppContext, user: UserRow, cart: Cart): Prom
       // Invited while the request waited for the lock: still owner only.
       if (await collaboratorsRepo.serverOf(tx, user.id)) throw forbidden(s.ownerOnly, 'owner_only');
       const priced = priceCart(cart, await shopRepo.findActive(tx, Object.keys(cart)));
+      // Read under the lock, which server creation takes too: a slot is never sold to an account that cannot use it.
+      await assertSlotsUsable(tx, user.id, priced.lines);
       const owned = await shopRepo.oneTimeBought(tx, user.id);
       for (const { item } of priced.lines)
         if (item.type === 'one_time' && owned.has(item.id))

@@ -126,6 +126,17 @@ export function toProfile(
     serverTime: serverTimeOf(figures),
     serverCrashLoop: server?.crashLoop ?? false,
     server: server ? { config: { autofarmDelay: server.autofarmDelay ?? DEFAULT_AUTOFARM_DELAY_MS } } : null,
+    lastServerDeletion: server ? null : lastServerDeletion(u),
+  };
+}
+
+/** The user's last deleted server, as the dashboard's notice tells it (see toProfile: only while they have none). */
+function lastServerDeletion(u: UserRow): Profile['lastServerDeletion'] {
+  if (u.server_deleted_at == null || !u.server_deleted_name || !u.server_deleted_by) return null;
+  return {
+    name: u.server_deleted_name,
+    at: new Date(Number(u.server_deleted_at)).toISOString(),
+    by: u.server_deleted_by,
   };
 }
 

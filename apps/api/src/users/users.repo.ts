@@ -1,4 +1,4 @@
-import type { DiscordUser } from '@canopy/contract';
+import type { DiscordUser, ServerDeletedBy } from '@canopy/contract';
 import type { Db } from '../db/db.ts';
 
 export interface UserRow {
@@ -27,12 +27,17 @@ export interface UserRow {
   storage_used_bytes: number;
   /** A Paid plan's end (null: Free, or Paid with no end). */
   paid_until: number | null;
+  /** The user's last deleted server (migration 11): when, its name, and who deleted it. */
+  server_deleted_at?: number | null;
+  server_deleted_name?: string | null;
+  server_deleted_by?: ServerDeletedBy | null;
 }
 
 /** The columns of a UserRow, for queries elsewhere that read a user row with something more (the session lookup). */
 export const userColumns = `id, username, discriminator, avatar, email, grow_id, account_type, registered_at, available_slot,
   credit, storage_limit_mb, is_admin, is_super_admin, admin_permissions, is_banned, ban_reason, banned_by, banned_at,
-  ban_expires, server_expires_at, server_permanent, pending_server_ms, storage_used_bytes, paid_until`;
+  ban_expires, server_expires_at, server_permanent, pending_server_ms, storage_used_bytes, paid_until, server_deleted_at,
+  server_deleted_name, server_deleted_by`;
 
 /** What a new account starts with (configuration). */
 export interface StartingGrant {
@@ -85,6 +90,14 @@ export const usersRepo = {
 
   returnSlot(db: Db, id: string) {
     return db.run('UPDATE users SET available_slot = available_slot + 1 WHERE id = ?', [id]);
+  },
+
+  /** Remembers the user's server as deleted (the dashboard's notice), in the transaction that deletes it. */
+  noteServerDeleted(db: Db, id: string, deleted: { name: string; by: ServerDeletedBy }, now: number) {
+    return db.run(
+      'UPDATE users SET server_deleted_at = ?, server_deleted_name = ?, server_deleted_by = ? WHERE id = ?',
+      [now, deleted.name, deleted.by, id],
+    );
   },
 
   /** The starting server time begins to run with the first server, not at sign-up. */
