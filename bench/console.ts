@@ -52,7 +52,7 @@ async function run(CLIENTS: number) {
     const open = (onLines: (lines: string[]) => void) =>
       new Promise<WebSocket>((resolve, reject) => {
         const user = viewers[Math.floor(opened++ / SOCKETS_PER_USER)] ?? owner;
-        const ws = new WebSocket(`${api.base.replace('http', 'ws')}/ws/${user.id}?token=${user.token}`);
+        const ws = new WebSocket(`${api.base.replace('http', 'ws')}/ws/${user.id}?token=${user.token}&batch=1`);
         ws.on('message', (data) => {
           const m = JSON.parse(String(data));
           if (m.type === 'console_log') onLines([m.payload.line]);

@@ -29,9 +29,10 @@ const liveLines = (messages: ServerSocketMessage[]) =>
 const setup = () => {
   const clock = manualTimers();
   const hub = new ConsoleHub(clock.timers);
-  const subscribe = (serverId: string, history: string[] = []) => {
+  /** `batch`: the socket asked for console_batch frames (the web app); else a client written to the spec. */
+  const subscribe = (serverId: string, history: string[] = [], batch = true) => {
     const s = fakeSocket();
-    const feed = new ConsoleFeed(s.ws, serverId, history);
+    const feed = new ConsoleFeed(s.ws, serverId, history, batch);
     hub.add(feed);
     return { ...s, feed };
   };
@@ -54,6 +55,7 @@ describe('ConsoleHub', () => {
     const { clock, hub, subscribe } = setup();
     const a = subscribe('s1');
     const b = subscribe('s1');
+    const spec = subscribe('s1', [], false);
     const other = subscribe('s2');
     const sent: string[] = [];
     for (let ms = 0; ms < 200; ms++) {
@@ -70,7 +72,15 @@ describe('ConsoleHub', () => {
       const frames = c.messages.length - 1;
       // 200 ms of load: one frame per window (plus the first, sent at once), not one per line or per turn.
       assert.ok(frames <= 200 / CONSOLE_WINDOW_MS + 2, `${frames} frames`);
+      assert.ok(
+        c.messages.some((m) => m.type === 'console_batch'),
+        'a socket that asked for batches gets them',
+      );
     }
+    // A client written to the spec never sees console_batch: one console_log per line, in order.
+    assert.deepEqual(liveLines(spec.messages), sent);
+    assert.ok(spec.messages.slice(1).every((m) => m.type === 'console_log'));
+    assert.equal(spec.messages.length, sent.length + 1);
     assert.deepEqual(other.messages, [{ type: 'console_history', payload: { lines: [] } }], "s2's feed hears nothing");
   });
 
@@ -93,6 +103,23 @@ describe('ConsoleHub', () => {
     hub.push('s1', 'l6');
     clock.advance(CONSOLE_WINDOW_MS);
     assert.deepEqual(liveLines(c.messages), ['l6'], 'nothing was waiting: nothing skipped');
+  });
+
+  it("skips the waiting lines a spec client's history holds, and sends it the rest line by line", () => {
+    const { clock, hub, subscribe } = setup();
+    subscribe('s1');
+    hub.push('s1', 'l1');
+    clock.advance(0);
+    hub.push('s1', 'l2');
+    hub.push('s1', 'l3');
+    const spec = subscribe('s1', ['l1', 'l2', 'l3'], false); // l2 and l3 wait for the frame its history holds
+    hub.push('s1', 'l4');
+    hub.push('s1', 'l5');
+    clock.advance(CONSOLE_WINDOW_MS);
+    assert.deepEqual(spec.messages.slice(1), [
+      { type: 'console_log', payload: { line: 'l4' } },
+      { type: 'console_log', payload: { line: 'l5' } },
+    ]);
   });
 
   it('skips lines for a socket that stops reading and says how many once it reads again', () => {

@@ -5,9 +5,13 @@ import { WebSocket } from 'ws';
 import { signInRegistered } from './support/factories.ts';
 import { describeEachDatabase, type TestApi } from './support/harness.ts';
 
-/** Opens /ws/{id}?token=… and collects the validated messages; resolves with the close code too. */
-function connect(api: TestApi, id: string, token: string) {
-  const ws = new WebSocket(`${api.url.replace('http', 'ws')}/ws/${id}?token=${encodeURIComponent(token)}`);
+/**
+ * Opens /ws/{id}?token=… and collects the validated messages; resolves with the close code too. `batch`: asks
+ * for console_batch frames as the web app does (&batch=1); without it the socket is a client written to the spec.
+ */
+function connect(api: TestApi, id: string, token: string, batch = false) {
+  const query = `token=${encodeURIComponent(token)}${batch ? '&batch=1' : ''}`;
+  const ws = new WebSocket(`${api.url.replace('http', 'ws')}/ws/${id}?${query}`);
   const messages: ServerSocketMessage[] = [];
   ws.on('message', (data) => messages.push(serverSocketMessageSchema.parse(JSON.parse(String(data)))));
   const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
@@ -111,6 +115,16 @@ describeEachDatabase('status over the WebSocket', (api) => {
       () => c.messages.some((m) => m.type === 'error' && m.payload.message === 'Too many commands. Please slow down.'),
       'rate limit',
     );
+    // The refusal names the command, so the issuing browser writes it into its own view; no one's history holds it.
+    const limited = c.messages.find((m) => m.type === 'error' && m.payload.code === 'rate_limited');
+    assert.match(limited?.type === 'error' ? (limited.payload.command ?? '') : '', /^say burst \d+$/);
+    assert.ok(
+      !api()
+        .ctx.servers.runtime.consoleHistory(
+          (await api().ctx.db.get<{ id: string }>('SELECT id FROM servers WHERE name = ?', [name]))?.id ?? '',
+        )
+        .some((l) => l.includes('Too many commands')),
+    );
     const logged = await api().ctx.db.all<{ details: string }>(
       "SELECT details FROM activity_logs WHERE action = 'Console command' AND details LIKE ?",
       [`${name}:%`],
@@ -181,7 +195,10 @@ describeEachDatabase('status over the WebSocket', (api) => {
     // A command now is refused the same way (the server is offline, but access is checked first).
     c.ws.send(JSON.stringify({ type: 'console_command', payload: { command: 'say still here?' } }));
     await until(() => c.messages.filter((m) => m.type === 'error').length === 2, 'the command refusal');
-    assert.deepEqual(c.messages.filter((m) => m.type === 'error')[1]?.payload, denied);
+    assert.deepEqual(c.messages.filter((m) => m.type === 'error')[1]?.payload, {
+      ...denied,
+      command: 'say still here?',
+    });
     c.ws.close(1000);
   });
 });
@@ -195,8 +212,8 @@ describeEachDatabase(
       const name = `slow${process.pid % 10000}${api().dialect[0]}`;
       await api().request('POST', `/users/${s.user.id}/server`, { token: s.sessionToken, body: { serverName: name } });
       await api().request('POST', `/users/${s.user.id}/server/${name}/start`, { token: s.sessionToken });
-      const reader = connect(api(), s.user.id, s.sessionToken);
-      const sleeper = connect(api(), s.user.id, s.sessionToken);
+      const reader = connect(api(), s.user.id, s.sessionToken, true);
+      const sleeper = connect(api(), s.user.id, s.sessionToken, true);
       await Promise.all([reader.opened, sleeper.opened]);
       await until(
         () => reader.messages.some((m) => m.type === 'status_update' && m.payload.status === 'ONLINE'),
@@ -240,6 +257,39 @@ describeEachDatabase(
       assert.ok(count(sleeper) < flooded, 'and it did not get everything queued for it');
       reader.ws.close(1000);
       sleeper.ws.close(1000);
+    });
+
+    it('sends console_batch only to a socket that asked for it; a spec client gets console_log per line', async () => {
+      const s = await signInRegistered(api());
+      const name = `bat${process.pid % 10000}${api().dialect[0]}`;
+      await api().request('POST', `/users/${s.user.id}/server`, { token: s.sessionToken, body: { serverName: name } });
+      await api().request('POST', `/users/${s.user.id}/server/${name}/start`, { token: s.sessionToken });
+      const web = connect(api(), s.user.id, s.sessionToken, true);
+      const spec = connect(api(), s.user.id, s.sessionToken);
+      await Promise.all([web.opened, spec.opened]);
+      await until(
+        () => web.messages.some((m) => m.type === 'status_update' && m.payload.status === 'ONLINE'),
+        'ONLINE',
+      );
+      for (const c of [web, spec]) c.ws.send(JSON.stringify({ type: 'console_subscribe' }));
+      await until(() => [web, spec].every((c) => c.messages.some((m) => m.type === 'console_history')), 'history');
+      const flooded = 3000;
+      web.ws.send(JSON.stringify({ type: 'console_command', payload: { command: `flood ${flooded} 25000` } }));
+      const floodLines = (c: typeof web) =>
+        c.messages
+          .flatMap((m) =>
+            m.type === 'console_batch' ? m.payload.lines : m.type === 'console_log' ? [m.payload.line] : [],
+          )
+          .filter((l) => FLOOD_LINE.test(l));
+      await until(() => [web, spec].every((c) => floodLines(c).length === flooded), 'every line at both sockets');
+      assert.equal(spec.messages.filter((m) => m.type === 'console_batch').length, 0, 'no console_batch for the spec');
+      assert.deepEqual(floodLines(spec), floodLines(web), 'the same lines in the same order');
+      assert.ok(
+        web.messages.some((m) => m.type === 'console_batch'),
+        'the web app gets its lines in batches',
+      );
+      web.ws.close(1000);
+      spec.ws.close(1000);
     });
   },
   { CANOPY_BENCH_COMMANDS: 'true' },

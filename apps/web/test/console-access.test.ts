@@ -94,7 +94,7 @@ describe('a live refusal of the console', () => {
     assert.equal(consoleBlock(helper, 'OFFLINE', null), serverPageMessages.consoleOffline);
   });
 
-  it('a command refused for a permission is a toast and refreshes the profile; other refusals only toast', () => {
+  it('a refusal that names no command is a toast; a permission refusal refreshes the profile', () => {
     assert.deepEqual(consoleRefusal({ message: 'no', code: 'forbidden' }), {
       kind: 'toast',
       message: 'no',
@@ -102,6 +102,23 @@ describe('a live refusal of the console', () => {
     });
     for (const code of ['rate_limited', 'conflict', 'invalid', 'failed'] as const)
       assert.deepEqual(consoleRefusal({ message: 'm', code }), { kind: 'toast', message: 'm', refreshProfile: false });
+  });
+
+  it('a refused command goes into the console view as the command and its reason, not a toast', () => {
+    assert.deepEqual(consoleRefusal({ message: 'Too many commands.', code: 'rate_limited', command: 'say hi' }), {
+      kind: 'line',
+      command: 'say hi',
+      reason: 'Too many commands.',
+      refreshProfile: false,
+    });
+    assert.deepEqual(consoleRefusal({ message: 'no', code: 'forbidden', command: 'stop' }), {
+      kind: 'line',
+      command: 'stop',
+      reason: 'no',
+      refreshProfile: true,
+    });
+    // A command that closes the console to the user is still the denial, whatever it names.
+    assert.equal(consoleRefusal({ message: 'no', code: 'console_denied', command: 'help' }).kind, 'denied');
   });
 
   it('a denial stands only until a newer profile arrives', () => {

@@ -7,6 +7,7 @@ import {
   isAtBottom,
   lineLevel,
   queueLines,
+  refusalLines,
   toConsoleLines,
 } from '../src/features/console/console-lines.ts';
 
@@ -107,5 +108,14 @@ describe('isAtBottom (autoscroll decision)', () => {
   });
   it('honours a custom slack', () => {
     assert.equal(isAtBottom({ scrollTop: 590, scrollHeight: 1000, clientHeight: 400 }, 0), false);
+  });
+});
+
+describe('refusalLines', () => {
+  it('writes the command after "> " and the reason as an error line, numbered on', () => {
+    assert.deepEqual(refusalLines('give 2 5', 'Unknown command.', 7), [
+      { id: 7, text: '> give 2 5', level: 'PLAIN' },
+      { id: 8, text: '! refused: Unknown command.', level: 'ERROR' },
+    ]);
   });
 });

@@ -81,8 +81,15 @@ function harness(overrides: Partial<ServerSocketDeps> = {}) {
 
 describe('socketUrl', () => {
   it('follows the page protocol and encodes the user id and token', () => {
-    assert.equal(socketUrl({ protocol: 'http:', host: 'a:5173' }, '42', 'x.y'), 'ws://a:5173/ws/42?token=x.y');
-    assert.equal(socketUrl({ protocol: 'https:', host: 'a.io' }, '4 2', 'a+b'), 'wss://a.io/ws/4%202?token=a%2Bb');
+    assert.equal(
+      socketUrl({ protocol: 'http:', host: 'a:5173' }, '42', 'x.y'),
+      'ws://a:5173/ws/42?token=x.y&batch=1',
+      'the page asks for console_batch frames',
+    );
+    assert.equal(
+      socketUrl({ protocol: 'https:', host: 'a.io' }, '4 2', 'a+b'),
+      'wss://a.io/ws/4%202?token=a%2Bb&batch=1',
+    );
   });
 });
 

@@ -28,7 +28,8 @@ export const serverSocketMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('console_history'), payload: z.object({ lines: z.array(z.string()) }) }),
   z.object({ type: z.literal('console_log'), payload: z.object({ line: z.string() }) }),
   // Our addition: lines that arrived together travel in one frame, so a chatty server does not cost
-  // a frame per line per browser. Appends like console_log.
+  // a frame per line per browser. Appends like console_log. Sent only to a socket that asked for it
+  // (SOCKET_BATCH_PARAM=1 on its address); a client written to the spec gets one console_log per line.
   z.object({ type: z.literal('console_batch'), payload: z.object({ lines: z.array(z.string()) }) }),
   // Our addition: the scheduler or the crash-loop guard changed what the profile says about the server
   // (time ran out, grace over and deleted, left offline after crashes); the page refetches profile and status.
@@ -41,10 +42,19 @@ export const serverSocketMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('account_notice'), payload: z.object({ kind: z.enum(['banned', 'unbanned']) }) }),
   z.object({
     type: z.literal('error'),
-    payload: z.object({ message: z.string(), code: z.enum(socketErrorCodes) }),
+    payload: z.object({
+      message: z.string(),
+      code: z.enum(socketErrorCodes),
+      // Our addition: the refusal of one console_command names it (as the activity log shows it: secrets
+      // masked), so the issuing browser writes '> command' and the reason into its own console view.
+      command: z.string().optional(),
+    }),
   }),
 ]);
 export type ServerSocketMessage = z.infer<typeof serverSocketMessageSchema>;
+
+/** The query parameter (`?…&batch=1` on /ws/{userId}) by which a socket asks for console_batch frames. */
+export const SOCKET_BATCH_PARAM = 'batch';
 
 /** Longest console command the api accepts. */
 export const CONSOLE_COMMAND_MAX = 500;

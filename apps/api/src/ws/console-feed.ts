@@ -16,13 +16,19 @@ export const CONSOLE_FRAME_LINES = 1000;
 export class ConsoleFeed {
   readonly serverId: string;
   readonly ws: WebSocket;
+  /**
+   * The socket asked for console_batch frames (`?batch=1`, our web app). Every other client gets the spec's
+   * messages only: one console_log per line, in order.
+   */
+  readonly batch: boolean;
   dropped = 0;
   /** Lines of the next frame already in this feed's history (they waited for the frame when it subscribed). */
   skip = 0;
 
-  constructor(ws: WebSocket, serverId: string, history: string[]) {
+  constructor(ws: WebSocket, serverId: string, history: string[], batch = false) {
     this.ws = ws;
     this.serverId = serverId;
+    this.batch = batch;
     send(ws, { type: 'console_history', payload: { lines: history } });
   }
 }
@@ -87,10 +93,21 @@ const linesMessage = (lines: string[]): ServerSocketMessage =>
     ? { type: 'console_log', payload: { line: lines[0] ?? '' } }
     : { type: 'console_batch', payload: { lines } };
 
+// Encoded once per frame for all sockets: ws would turn a string into UTF-8 again for every socket.
+const encode = (message: ServerSocketMessage) => Buffer.from(JSON.stringify(message));
+const encodeLine = (line: string) => encode({ type: 'console_log', payload: { line } });
+
+/** Sends lines to one socket as it asked for them: one frame, or one console_log per line. */
+function sendLines(feed: ConsoleFeed, lines: string[]) {
+  if (feed.batch) send(feed.ws, linesMessage(lines));
+  else for (const line of lines) send(feed.ws, { type: 'console_log', payload: { line } });
+}
+
 /** Sends one frame of lines to every subscriber that is reading. */
 function deliver(feeds: Set<ConsoleFeed>, lines: string[]) {
-  // Encoded once: ws would turn a string into UTF-8 again for every socket. `binary: false` keeps it a text frame.
-  const data = Buffer.from(JSON.stringify(linesMessage(lines)));
+  // Each encoding is made at most once per frame, and only when a subscriber takes it. `binary: false` keeps a text frame.
+  let batched: Buffer | undefined;
+  let perLine: Buffer[] | undefined;
   for (const feed of feeds) {
     const own = feed.skip > 0 ? lines.slice(feed.skip) : lines;
     feed.skip = 0;
@@ -103,7 +120,13 @@ function deliver(feeds: Set<ConsoleFeed>, lines: string[]) {
       send(feed.ws, { type: 'console_log', payload: { line: serverPageMessages.linesDropped(feed.dropped) } });
       feed.dropped = 0;
     }
-    if (own === lines) feed.ws.send(data, { binary: false });
-    else send(feed.ws, linesMessage(own));
+    if (own !== lines) sendLines(feed, own);
+    else if (feed.batch) {
+      batched ??= encode(linesMessage(lines));
+      feed.ws.send(batched, { binary: false });
+    } else {
+      perLine ??= lines.map(encodeLine);
+      for (const data of perLine) feed.ws.send(data, { binary: false });
+    }
   }
 }

@@ -36,29 +36,39 @@ export class ConsoleSession {
   private watchedServer: string | null = null;
   private readonly bucket: TokenBucket;
   private readonly hub: ConsoleHub;
+  private readonly batch: boolean;
 
-  /** `bucket` is the user's (userCommandBucket), shared with their other sockets. */
-  constructor(ctx: AppContext, ws: WebSocket, userId: string, hub: ConsoleHub, bucket: TokenBucket) {
+  /**
+   * `bucket` is the user's (userCommandBucket), shared with their other sockets; `batch`: the socket asked
+   * for console_batch frames.
+   */
+  constructor(ctx: AppContext, ws: WebSocket, userId: string, hub: ConsoleHub, bucket: TokenBucket, batch = false) {
     this.ctx = ctx;
+    this.batch = batch;
     this.hub = hub;
     this.ws = ws;
     this.userId = userId;
     this.bucket = bucket;
   }
 
-  /** The server this user owns or collaborates on, if they hold `need` on it; throws the refusal. */
-  async currentServer(need: 'console:use' | 'server:actions' = 'console:use') {
+  /**
+   * The server this user owns or collaborates on, if they hold `need` on it; throws the refusal. `write`:
+   * a command, which changes the server (refused while its owner is banned; watching the console is not).
+   */
+  async currentServer(need: 'console:use' | 'server:actions' = 'console:use', write = false) {
     const user = await usersRepo.findById(this.ctx.db, this.userId);
     if (!user) throw new AppError(401, 'unauthorized', 'User not authenticated.');
-    return (await accessServer(this.ctx, { user, familyId: '', expiresAt: 0 }, this.userId, need)).server;
+    return (await accessServer(this.ctx, { user, familyId: '', expiresAt: 0 }, this.userId, need, { write })).server;
   }
 
   /** The server whose console this user may use; any refusal means the console is closed to them. */
-  private async consoleServer() {
+  private async consoleServer(write = false) {
     try {
-      return await this.currentServer('console:use');
+      return await this.currentServer('console:use', write);
     } catch (error) {
-      if (error instanceof AppError) throw new AppError(error.status, 'console_denied', error.message);
+      // The owner's ban refuses this command only: the console itself stays open to watch.
+      if (error instanceof AppError && error.code !== 'owner_banned')
+        throw new AppError(error.status, 'console_denied', error.message);
       throw error;
     }
   }
@@ -105,9 +115,14 @@ export class ConsoleSession {
     );
   }
 
-  /** Tells the browser why something was refused; `code` is what the page branches on. */
-  refuse(message: string, code: SocketErrorCode) {
-    this.send({ type: 'error', payload: { message, code } });
+  /**
+   * Tells the browser why something was refused; `code` is what the page branches on. `command`: the refused
+   * command, which the page writes with the reason into this browser's console view only. Not into the
+   * server's history: the refusal concerns this user (their permission, rate, typo), and other viewers
+   * would otherwise get lines any user could push into their view without the engine.
+   */
+  refuse(message: string, code: SocketErrorCode, command?: string) {
+    this.send({ type: 'error', payload: command === undefined ? { message, code } : { message, code, command } });
   }
 
   async handle(message: ClientSocketMessage) {
@@ -116,20 +131,27 @@ export class ConsoleSession {
       else if (message.type === 'console_subscribe') {
         const server = await this.consoleServer();
         this.end();
-        this.feed = new ConsoleFeed(this.ws, server.id, this.ctx.servers.runtime.consoleHistory(server.id));
+        this.feed = new ConsoleFeed(this.ws, server.id, this.ctx.servers.runtime.consoleHistory(server.id), this.batch);
         this.hub.add(this.feed);
         this.watchAccess(server.id);
       } else await this.command(message.payload.command);
     } catch (error) {
       const refusal = refusalOf(error);
       if (refusal.code === 'console_denied') this.end();
-      this.refuse(refusal.message, refusal.code);
+      const command = message.type === 'console_command' ? this.shown(message.payload.command) : undefined;
+      this.refuse(refusal.message, refusal.code, command);
     }
+  }
+
+  /** A command as the activity log shows it (a `register` password masked); an unknown one as typed. */
+  private shown(command: string) {
+    const parsed = parseConsoleCommand(command, { bench: this.ctx.config.benchCommands });
+    return parsed.ok ? parsed.command.shown : command;
   }
 
   private async command(command: string) {
     if (!this.bucket.take()) throw new AppError(429, 'rate_limited', serverPageMessages.commandRateLimited);
-    const server = await this.consoleServer();
+    const server = await this.consoleServer(true);
     const runtime = this.ctx.servers.runtime;
     const status = runtime.state(server.id).status;
     if (status !== 'ONLINE') throw new AppError(409, 'server_offline', serverPageMessages.consoleOffline);
@@ -140,7 +162,7 @@ export class ConsoleSession {
     if (parsed.command.class === 'power') {
       // Every power command ends the engine (stop and its aliases): a power action like the dashboard's
       // Stop, so it needs server:actions and goes through the supervisor.
-      await this.currentServer('server:actions');
+      await this.currentServer('server:actions', true);
       if (runtime.isBusy(server.id)) throw new AppError(409, 'action_in_progress', hostingMessages.actionInProgress);
       await serversRepo.setDesiredState(this.ctx.db, server.id, 'stopped');
       runtime.stop(server.id).catch(() => {});

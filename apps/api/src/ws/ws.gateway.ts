@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import {
   clientSocketMessageSchema,
   type ServerSocketMessage,
+  SOCKET_BATCH_PARAM,
   socketCloseCodes,
   socketCloseReasons,
 } from '@canopy/contract';
@@ -54,7 +55,7 @@ function upgradeRefusal(refusal: UpgradeRefusal | 'too_many_for_user'): string {
 }
 
 /**
- * WebSocket /ws/{userId}?token=…: authenticated with the session token; a bad or expired token or
+ * WebSocket /ws/{userId}?token=…[&batch=1]: authenticated with the session token; a bad or expired token or
  * someone else's id is closed with 1008 (the browser refreshes and retries). Pushes status updates to the
  * owner and collaborators of a server, and carries the console (see console-session.ts).
  *
@@ -130,7 +131,7 @@ export function attachWebSocket(app: FastifyInstance, ctx: AppContext) {
   ctx.bus.on('console', (e) => hub.push(e.serverId, e.line));
 
   /** Authenticates a fresh socket, then serves it; `settle` ends its pending handshake (called once). */
-  const open = async (ws: WebSocket, userId: string, token: string, settle: () => void) => {
+  const open = async (ws: WebSocket, userId: string, token: string, batch: boolean, settle: () => void) => {
     // Frames that arrive while the token is checked (real I/O on PostgreSQL) wait instead of being lost.
     const early: string[] = [];
     ws.on('message', (data) => early.push(String(data)));
@@ -159,7 +160,7 @@ export function attachWebSocket(app: FastifyInstance, ctx: AppContext) {
         ws,
         userId,
         alive: true,
-        console: new ConsoleSession(ctx, ws, userId, hub, bucketOf(userId)),
+        console: new ConsoleSession(ctx, ws, userId, hub, bucketOf(userId), batch),
       };
       const set = byUser.get(userId) ?? new Set<Connection>();
       byUser.set(userId, set);
@@ -212,6 +213,8 @@ export function attachWebSocket(app: FastifyInstance, ctx: AppContext) {
     if (!userId) return socket.destroy();
     socket.on('error', () => socket.destroy());
     const token = url.searchParams.get('token') ?? '';
+    // Our web app asks for console_batch frames; a client written to the spec gets one console_log per line.
+    const batch = url.searchParams.get(SOCKET_BATCH_PARAM) === '1';
     if (atUserCap(userId) && ownToken(token, userId) && refuseCheaply(userId)) {
       socket.once('finish', () => socket.destroy());
       socket.end(upgradeRefusal('too_many_for_user'));
@@ -237,7 +240,7 @@ export function attachWebSocket(app: FastifyInstance, ctx: AppContext) {
     wss.handleUpgrade(req, socket, head, (ws) => {
       // A protocol error (oversized or malformed frame) is that client's problem, never the api's.
       ws.on('error', () => ws.terminate());
-      void open(ws, userId, token, settle);
+      void open(ws, userId, token, batch, settle);
     });
   };
   app.server.on('upgrade', upgrade);

@@ -2,6 +2,7 @@ import {
   type ClientSocketMessage,
   clientSocketMessageSchema,
   type ServerSocketMessage,
+  SOCKET_BATCH_PARAM,
   serverSocketMessageSchema,
   socketCloseCodes,
 } from '@canopy/contract';
@@ -35,10 +36,14 @@ export interface ServerSocketDeps {
   clearTimer?: (timer: unknown) => void;
 }
 
-/** The server socket's address: same origin, ws: or wss: by the page's protocol, token in the query. */
+/**
+ * The server socket's address: same origin, ws: or wss: by the page's protocol, token in the query. The
+ * page asks for console_batch frames (a chatty server costs one frame per burst, not one per line).
+ */
 export function socketUrl(location: { protocol: string; host: string }, userId: string, token: string): string {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  return `${scheme}//${location.host}/ws/${encodeURIComponent(userId)}?token=${encodeURIComponent(token)}`;
+  const query = `token=${encodeURIComponent(token)}&${SOCKET_BATCH_PARAM}=1`;
+  return `${scheme}//${location.host}/ws/${encodeURIComponent(userId)}?${query}`;
 }
 
 /** Parses and validates one pushed frame with the contract; null when it is not a known message. */

@@ -69,13 +69,21 @@ export function commandToSend(raw: string): string | null {
 export type ConsoleRefusal =
   /** The console is closed to this user now: show `reason` in its place and disable the command line. */
   | { kind: 'denied'; reason: string; refreshProfile: true }
-  /** One request was refused: tell the user; a permission refusal also means the profile is out of date. */
+  /**
+   * One command was refused: write it and the reason into this browser's console view, where the user
+   * typed it (a permission refusal also means the profile is out of date).
+   */
+  | { kind: 'line'; command: string; reason: string; refreshProfile: boolean }
+  /** Another request was refused: tell the user; a permission refusal also means the profile is out of date. */
   | { kind: 'toast'; message: string; refreshProfile: boolean };
 
 /** Decides the page's reaction to an `error` message by its code (the message is the text shown). */
-export function consoleRefusal(error: { message: string; code: SocketErrorCode }): ConsoleRefusal {
+export function consoleRefusal(error: { message: string; code: SocketErrorCode; command?: string }): ConsoleRefusal {
   if (error.code === 'console_denied') return { kind: 'denied', reason: error.message, refreshProfile: true };
-  return { kind: 'toast', message: error.message, refreshProfile: error.code === 'forbidden' };
+  const refreshProfile = error.code === 'forbidden';
+  if (error.command !== undefined)
+    return { kind: 'line', command: error.command, reason: error.message, refreshProfile };
+  return { kind: 'toast', message: error.message, refreshProfile };
 }
 
 /** The api's refusal of the console, tied to the profile it contradicted. */

@@ -40,6 +40,17 @@ export function toConsoleLines(texts: readonly string[], firstId: number): Conso
   return texts.map((text, i) => ({ id: firstId + i, text, level: lineLevel(text) }));
 }
 
+/**
+ * The two lines a refused command leaves in the issuing browser's view: the command as typed after '> '
+ * (the engine echoes run commands the same way) and the reason, coloured as an error.
+ */
+export function refusalLines(command: string, reason: string, firstId: number): ConsoleLine[] {
+  return [
+    { id: firstId, text: `> ${command}`, level: 'PLAIN' },
+    { id: firstId + 1, text: `! refused: ${reason}`, level: 'ERROR' },
+  ];
+}
+
 /** Appends `incoming` to `view`, keeping only the newest `max` lines (a new array; the inputs are untouched). */
 export function appendLines<T>(view: readonly T[], incoming: readonly T[], max: number = CONSOLE_MAX_LINES): T[] {
   if (incoming.length >= max) return incoming.slice(incoming.length - max);

@@ -5,12 +5,20 @@ import { useServerSocket, useSocketMessage, useSocketState } from '../../hooks/u
 import { profileQueryKey } from '../../lib/profile-query.ts';
 import { useSession } from '../../lib/session.ts';
 import { activeDenial, type ConsoleDenial, consoleRefusal } from './console-access.ts';
-import { applyPending, type ConsoleLine, type PendingLines, queueLines, toConsoleLines } from './console-lines.ts';
+import {
+  applyPending,
+  type ConsoleLine,
+  type PendingLines,
+  queueLines,
+  refusalLines,
+  toConsoleLines,
+} from './console-lines.ts';
 
 /**
  * The live console over the server socket: subscribes while `enabled` and the socket is open (again
- * after every reconnect), keeps the newest CONSOLE_MAX_LINES lines, and turns the api's refusals into
- * error toasts. When the api says the console is closed to this user (console:use revoked, banned),
+ * after every reconnect), keeps the newest CONSOLE_MAX_LINES lines, writes a refused command and its
+ * reason into the view ('> cmd', '! refused: reason') and turns the api's other refusals into error toasts.
+ * When the api says the console is closed to this user (console:use revoked, banned),
  * `denied` holds its text at once and the profile is refetched; the denial stands until that newer
  * `profile` arrives. Lines are applied once per animation frame, so a burst costs one render.
  */
@@ -36,14 +44,17 @@ export function useConsoleLog(enabled: boolean, profile: unknown) {
     if (queued) setLines((view) => applyPending(view, queued));
   }, []);
 
-  const receive = useCallback(
-    (texts: string[], replace: boolean) => {
-      const received = toConsoleLines(texts, nextId.current);
-      nextId.current += texts.length;
+  const show = useCallback(
+    (received: ConsoleLine[], replace: boolean) => {
+      nextId.current += received.length;
       pending.current = queueLines(pending.current, received, replace);
       frame.current ??= requestAnimationFrame(flush);
     },
     [flush],
+  );
+  const receive = useCallback(
+    (texts: string[], replace: boolean) => show(toConsoleLines(texts, nextId.current), replace),
+    [show],
   );
 
   useEffect(
@@ -59,6 +70,8 @@ export function useConsoleLog(enabled: boolean, profile: unknown) {
   useSocketMessage('error', (error) => {
     const refusal = consoleRefusal(error);
     if (refusal.kind === 'denied') setDenial({ reason: refusal.reason, profile: currentProfile.current });
+    // Only this browser's view: the server's history (what every viewer sees) is the engine's output.
+    else if (refusal.kind === 'line') show(refusalLines(refusal.command, refusal.reason, nextId.current), false);
     else toast.error(refusal.message);
     // Every page's permissions come from the profile: the sidebar and buttons follow the api at once.
     if (refusal.refreshProfile && user) void queryClient.invalidateQueries({ queryKey: profileQueryKey(user.id) });
