@@ -8,16 +8,21 @@ import { devUser, issueDevToken, readDevToken } from './dev-token.ts';
 const PRESETS = ['alice', 'bob', 'charlie', 'admin'];
 const USERNAME = /^[A-Za-z0-9_.]{2,32}$/;
 
-/** Only send tokens back to this machine: the stand-in must never hand a token to another site. */
-function checkRedirect(raw: string | undefined): URL {
+/**
+ * Only send tokens back to this panel: the stand-in must never hand a token to another site. This panel is
+ * localhost, or the address the browser reached the stand-in at (it is served on the panel's own origin, so a
+ * panel opened as http://192.168.1.10:8080 gets its sign-in back there).
+ */
+function checkRedirect(raw: string | undefined, requestHost: string | undefined): URL {
   let url: URL;
   try {
     url = new URL(raw ?? '');
   } catch {
     throw badRequest('redirect_uri must be an absolute URL.');
   }
-  if (!/^https?:$/.test(url.protocol) || !['localhost', '127.0.0.1', '[::1]'].includes(url.hostname))
-    throw badRequest('redirect_uri must point at this machine (localhost).');
+  const local = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  if (!/^https?:$/.test(url.protocol) || !(local || url.host === requestHost?.toLowerCase()))
+    throw badRequest('redirect_uri must point at this panel (the address it was opened at, or localhost).');
   return url;
 }
 
@@ -26,7 +31,7 @@ export function devIdpRoutes(app: FastifyInstance, ctx: AppContext, key: string)
   app.get('/dev-discord/oauth2/authorize', async (req, reply) => {
     const q = req.query as Record<string, string | undefined>;
     if (q.response_type !== 'token') throw badRequest('response_type must be token.');
-    const redirect = checkRedirect(q.redirect_uri);
+    const redirect = checkRedirect(q.redirect_uri, req.headers.host);
     reply.type('text/html; charset=utf-8');
     devSignInPagePolicy(reply);
     return authorizePage({
@@ -39,7 +44,7 @@ export function devIdpRoutes(app: FastifyInstance, ctx: AppContext, key: string)
 
   app.get('/dev-discord/oauth2/approve', async (req, reply) => {
     const q = req.query as Record<string, string | undefined>;
-    const redirect = checkRedirect(q.redirect_uri);
+    const redirect = checkRedirect(q.redirect_uri, req.headers.host);
     const fragment = new URLSearchParams();
     if (q.deny) {
       fragment.set('error', 'access_denied');
