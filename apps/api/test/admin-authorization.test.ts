@@ -78,8 +78,8 @@ describeEachDatabase('admin authorization matrix', (api) => {
     return admins.get(key) as Promise<string>;
   };
 
-  /** The six callers of a route and what each must get. */
-  async function callersFor(need: Need): Promise<Caller[]> {
+  /** The six callers of a route and what each must get (two more when it needs permissions besides `need`). */
+  async function callersFor(need: Need, also?: AdminRoute['also']): Promise<Caller[]> {
     const refused = { want: 403, error: messages.missingPermission };
     const base: Caller[] = [
       { name: 'signed out', token: undefined, want: 401, error: messages.notAuthenticated },
@@ -93,6 +93,30 @@ describeEachDatabase('admin authorization matrix', (api) => {
         { name: 'super admin', token: superAdmin, want: 'ok' },
       ];
     const view = `${need.split(':')[0]}:view`;
+    if (also) {
+      const lacking = { want: 403, error: also.error };
+      return [
+        ...base,
+        {
+          name: `admin without ${need}`,
+          token: await adminHolding(adminPermissions.filter((p) => p !== need)),
+          ...refused,
+        },
+        { name: `admin with only ${view}`, token: await adminHolding([view]), ...refused },
+        { name: `admin with only ${need}`, token: await adminHolding([need]), ...lacking },
+        {
+          name: `admin with every permission but ${also.permissions.join(', ')}`,
+          token: await adminHolding(adminPermissions.filter((p) => !also.permissions.includes(p))),
+          ...lacking,
+        },
+        {
+          name: `admin with ${need} and ${also.permissions.join(', ')}`,
+          token: await adminHolding([need, ...also.permissions]),
+          want: 'ok',
+        },
+        { name: 'super admin', token: superAdmin, want: 'ok' },
+      ];
+    }
     return [
       ...base,
       {
@@ -133,7 +157,7 @@ describeEachDatabase('admin authorization matrix', (api) => {
   for (const r of adminRoutes) {
     const writes = r.method !== 'GET';
     it(`${r.method} ${r.route} (${r.need})`, async () => {
-      const callers = await callersFor(r.need);
+      const callers = await callersFor(r.need, r.also);
       const probe = async (t: Target) => JSON.stringify((await r.probe?.(api(), t)) ?? null);
       const shared: Target = r.target ? await r.target(api()) : { id: '' };
       const state = writes ? await snapshot(api()) : undefined;

@@ -4,6 +4,7 @@ import { adminPageSchema } from './admin-paging.ts';
 import { ADMIN_MAX_DAYS, ADMIN_MAX_SLOTS, adminUserMessages } from './admin-users.ts';
 import { SERVER_NAME_MAX } from './constants.ts';
 import { parseDuration, utcDateTimeText } from './duration.ts';
+import type { AdminPermission } from './permissions.ts';
 
 /** Longest ban reason (user ban or server-name ban) the api stores. */
 export const BAN_REASON_MAX = 200;
@@ -32,6 +33,10 @@ export const adminBanMessages = {
   banned: (who: string, expires: string | null) =>
     expires === null ? `${who} is banned permanently.` : `${who} is banned until ${utcDateTimeText(expires)}.`,
   unbanned: (who: string) => `${who} is unbanned.`,
+  alreadyBanned: (who: string, expires: string | null) =>
+    expires === null
+      ? `${who} is already banned permanently for this reason; nothing changed.`
+      : `${who} is already banned until ${utcDateTimeText(expires)} for this reason; nothing changed.`,
   serverNameAndReasonRequired: 'Server name and reason are required.',
   serverNameTooLong: `A server name is at most ${SERVER_NAME_MAX} characters.`,
   serverNameAlreadyBanned: 'This server name is already banned.',
@@ -125,6 +130,16 @@ export const bulkActions = [
   'setSlots',
 ] as const;
 export type BulkAction = (typeof bulkActions)[number];
+
+/**
+ * What a bulk action needs: users:bulk_actions, and the permission of the single calls each of its actions
+ * stands for (ban and unban, time and slot changes: users:manage). The api refuses a caller lacking one
+ * before anything changes; the Users tab offers the bulk dialog only to a caller holding both.
+ */
+export const bulkActionPermissions = [
+  'users:bulk_actions',
+  'users:manage',
+] as const satisfies readonly AdminPermission[];
 
 /**
  * POST /admin/users/bulk-action: `ban` needs banInfo {reason, duration}; unban needs nothing; the time

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { adminPageSchema } from './admin-paging.ts';
 import { parseDuration, utcDateTimeText } from './duration.ts';
+import { messages } from './messages.ts';
+import type { AdminCaller } from './permissions.ts';
 import { creditMessages, MAX_CREDIT_CHANGE } from './shop.ts';
 import { banInfoSchema, serverTimeSchema } from './user.ts';
 
@@ -23,9 +25,23 @@ export const adminUserMessages = {
   timeUnlimited: 'This account has no end to its server time: there is no time to remove.',
   timeAdded: (days: number, who: string) => `Added ${days} day(s) of server time to ${who}.`,
   timeRemoved: (days: number, who: string) => `Removed ${days} day(s) of server time from ${who}.`,
+  /** Fewer than the days asked were left: `removed` says how much went (durationText), the time ends now. */
+  timeRemovedRest: (removed: string, asked: number, who: string) =>
+    `Removed the ${removed} of server time ${who} had left (${asked} day(s) asked): their time ends now.`,
+  timeAlreadyOver: (who: string) => `${who}'s server time has already run out: there is no time to remove.`,
   timeSet: (days: number, who: string) => `Set ${who}'s server time to ${days} day(s) from now.`,
   slotsAdded: (n: number, who: string) => `Added ${n} slot(s) to ${who}.`,
   slotsRemoved: (n: number, who: string) => `Removed ${n} slot(s) from ${who}.`,
+  /** Fewer slots than asked were there: the answer names what was removed. */
+  slotsRemovedRest: (removed: number, asked: number, who: string) =>
+    `Removed the ${removed} slot(s) ${who} had (${asked} asked); they have none left.`,
+  noSlotsToRemove: (who: string) => `${who} has no slots to remove.`,
+  /** A change that would leave the account as it is: nothing is written, nothing is logged. */
+  nothingChanged: (who: string) => `Nothing changed: the amount is 0, so ${who}'s account stays as it is.`,
+  slotsAlready: (n: number, who: string) => `${who} already has ${n} slot(s); nothing changed.`,
+  storageAlready: (mb: number, who: string) => `${who}'s storage limit is already ${mb} MB; nothing changed.`,
+  freeAlready: (who: string) => `${who} is already on the Free plan; nothing changed.`,
+  paidAlready: (who: string) => `${who} is already on the Paid plan with no end; nothing changed.`,
   slotsSet: (n: number, who: string) => `Set ${who}'s slots to ${n}.`,
   storageSet: (mb: number, who: string) => `Set ${who}'s storage limit to ${mb} MB.`,
   /** `until` is ISO (or null: no end); the text reads it in UTC (duration.ts utcDateTimeText). */
@@ -38,9 +54,33 @@ export const adminUserMessages = {
     amount > 0
       ? `Gave ${amount} credit(s) to ${who}; balance ${balance}.`
       : `Took ${-amount} credit(s) from ${who}; balance ${balance}.`,
+  cannotChangeSelf: 'You cannot change your own account from the admin panel.',
+  adminOutranks: "Only a super admin can change an admin's account.",
+  superAdminOutranks: "A super admin's account cannot be changed from the admin panel.",
+  bulkNeedsManage: 'Bulk actions also need the users:manage permission.',
 } as const;
 
 const m = adminUserMessages;
+
+/** Who an account change concerns: its id and role. */
+export interface AccountRole extends Pick<AdminCaller, 'isAdmin' | 'isSuperAdmin'> {
+  id: string;
+}
+
+/** A role's rank: user < admin < super admin (admin document, section 4). */
+const rankOf = (u: Pick<AdminCaller, 'isAdmin' | 'isSuperAdmin'>) => (u.isSuperAdmin ? 2 : u.isAdmin ? 1 : 0);
+
+/**
+ * Why `actor` may not change `target`'s account (time, slots, plan, storage, credit, ban), or null when they
+ * may: never their own, and only an account of a lower role (a super admin changes admins and users, an admin
+ * only users). The api refuses with this text; the panel disables the controls with it.
+ */
+export function accountChangeRefusal(actor: AccountRole, target: AccountRole): string | null {
+  if (actor.id === target.id) return m.cannotChangeSelf;
+  if (rankOf(target) < rankOf(actor)) return null;
+  if (target.isSuperAdmin) return m.superAdminOutranks;
+  return target.isAdmin ? m.adminOutranks : messages.missingPermission;
+}
 
 /** A whole number given as a number or as digits (a form field), else the value as it came. */
 const wholeNumber = (v: unknown) => (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v);

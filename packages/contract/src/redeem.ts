@@ -51,6 +51,7 @@ export const redeemMessages = {
   suffixInvalid: 'A suffix has 1 to 12 letters or digits.',
   duplicate: 'A code with this text already exists.',
   codeMissing: 'No such code.',
+  typeInvalid: 'Type must be Slot or ServerTime.',
 } as const;
 
 /** How a status reads on the page. */
@@ -119,14 +120,14 @@ export const publicRedeemCodeListSchema = z.array(publicRedeemCodeSchema);
 /** Fields of a new code (admin document, section 3); the admin panel and the CLI share them. */
 export const createRedeemCodeSchema = z
   .object({
-    type: z.enum(redeemCodeTypes),
+    type: z.enum(redeemCodeTypes, { error: redeemMessages.typeInvalid }),
     amount: z
-      .number()
+      .number({ error: redeemMessages.amountInvalid })
       .int(redeemMessages.amountInvalid)
       .min(1, redeemMessages.amountInvalid)
       .max(REDEEM_AMOUNT_MAX, redeemMessages.amountInvalid),
     stock: z
-      .number()
+      .number({ error: redeemMessages.stockInvalid })
       .int(redeemMessages.stockInvalid)
       .min(1, redeemMessages.stockInvalid)
       .max(REDEEM_STOCK_MAX, redeemMessages.stockInvalid),

@@ -1,4 +1,4 @@
-import { messages, type SettingKey } from '@canopy/contract';
+import { type AdminPermission, hasAdminPermission, messages, type SettingKey } from '@canopy/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Caller } from '../auth/guard.ts';
 import type { AppContext } from '../context.ts';
@@ -6,7 +6,7 @@ import { forbidden, maintenance } from '../errors.ts';
 import { callerOf } from '../http/route.ts';
 import { registered } from '../items/own-server.ts';
 import { settingsRepo } from '../settings/settings.repo.ts';
-import { isBanActive } from '../users/profile.ts';
+import { adminCaller, isBanActive } from '../users/profile.ts';
 import type { UserRow } from '../users/users.repo.ts';
 
 /** Whether an account is a panel admin (any admin permission). */
@@ -14,8 +14,8 @@ export const isAdmin = (who: Caller | UserRow): boolean => ('user' in who ? who.
 
 /** What an account route asks of its caller, besides being registered (every account page is). */
 export interface AccountRule {
-  /** The `:id` the route names must be the caller's own; `adminsMayNameOthers`: an admin may name anyone. */
-  self?: { id: string; adminsMayNameOthers?: boolean };
+  /** The `:id` the route names must be the caller's own; `othersWith`: an admin holding it may name anyone. */
+  self?: { id: string; othersWith?: AdminPermission };
   /** Refused during maintenance (admins pass): the page is replaced by the maintenance page then. */
   maintenance?: boolean;
   /** Refused to a banned account, with this text; `adminsPass`: a banned admin is let through. */
@@ -31,7 +31,12 @@ export interface AccountRule {
  */
 export async function assertAccount(ctx: AppContext, caller: Caller, rule: AccountRule): Promise<void> {
   const admin = isAdmin(caller);
-  if (rule.self && rule.self.id !== caller.user.id && !(rule.self.adminsMayNameOthers && admin))
+  const { self } = rule;
+  if (
+    self &&
+    self.id !== caller.user.id &&
+    !(self.othersWith && hasAdminPermission(adminCaller(caller.user), self.othersWith))
+  )
     throw forbidden(messages.missingPermission, 'not_your_account');
   registered(caller);
   const settings = rule.maintenance || rule.feature ? await settingsRepo.load(ctx.db) : undefined;
@@ -47,7 +52,7 @@ export async function assertAccount(ctx: AppContext, caller: Caller, rule: Accou
  */
 export function admitAccount(
   ctx: AppContext,
-  rule: Omit<AccountRule, 'self'> & { self?: { adminsMayNameOthers?: boolean } },
+  rule: Omit<AccountRule, 'self'> & { self?: { othersWith?: AdminPermission } },
   more?: (caller: Caller) => Promise<void>,
 ) {
   return async ({ req }: { req: FastifyRequest }) => {

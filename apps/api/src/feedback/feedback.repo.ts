@@ -53,9 +53,18 @@ export const feedbackRepo = {
     const count = await db.get<{ n: number | string }>('SELECT COUNT(*) AS n FROM feedback');
     return { entries: rows.map(toEntry), total: Number(count?.n ?? 0) };
   },
-  /** Moves one message to a status; false when there is no such message. */
-  async setStatus(db: Db, id: string, status: FeedbackStatus): Promise<boolean> {
-    return (await db.run('UPDATE feedback SET status = ? WHERE id = ?', [status, id])).changes === 1;
+  /**
+   * Moves one message to a status: 'changed', 'same' when it already had it (nothing written), or 'missing'.
+   * One conditional UPDATE decides, so of two admins setting the same status at once only one sees 'changed'.
+   */
+  async setStatus(db: Db, id: string, status: FeedbackStatus): Promise<'changed' | 'same' | 'missing'> {
+    const { changes } = await db.run('UPDATE feedback SET status = ? WHERE id = ? AND status <> ?', [
+      status,
+      id,
+      status,
+    ]);
+    if (changes === 1) return 'changed';
+    return (await db.get('SELECT 1 AS found FROM feedback WHERE id = ?', [id])) ? 'same' : 'missing';
   },
   /** Deletes one message; false when there is no such message. */
   async delete(db: Db, id: string): Promise<boolean> {

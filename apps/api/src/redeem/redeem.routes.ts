@@ -14,9 +14,9 @@ export function redeemRoutes(app: FastifyInstance, ctx: AppContext) {
     method: 'GET',
     url: '/users/:id/public-redeem-codes',
     access: 'user',
-    // An admin may look at the list as another user sees it.
+    // An admin who may look up users (users:view) may see the list as another user sees it.
     admit: admitAccount(ctx, {
-      self: { adminsMayNameOthers: true },
+      self: { othersWith: 'users:view' },
       maintenance: true,
       unbanned: { message: messages.bannedPage, adminsPass: true },
     }),

@@ -1,10 +1,11 @@
-import { messages, settingsSchema } from '@canopy/contract';
+import { settingsSchema } from '@canopy/contract';
 import type { FastifyInstance } from 'fastify';
 import { adminRoute } from '../admin/admin-route.ts';
 import type { AppContext } from '../context.ts';
 import { settingsRepo } from './settings.repo.ts';
+import { saveSettings } from './settings.service.ts';
 
-/** The admin panel's global switches. */
+/** The admin panel's global switches; a save is logged per switch changed (settings.service.ts). */
 export function settingsRoutes(app: FastifyInstance, ctx: AppContext) {
   adminRoute(app, ctx, {
     method: 'GET',
@@ -17,9 +18,6 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext) {
     url: '/admin/settings',
     access: { admin: 'settings:manage' },
     body: settingsSchema.strict(),
-    handler: async ({ body }) => {
-      await settingsRepo.save(ctx.db, body);
-      return { message: messages.settingsSaved, settings: body };
-    },
+    handler: ({ caller, body }) => saveSettings(ctx, caller.user, body),
   });
 }

@@ -1,4 +1,4 @@
-import { messages, type ProfileResponse, type RegisterRequest } from '@canopy/contract';
+import { hasAdminPermission, messages, type ProfileResponse, type RegisterRequest } from '@canopy/contract';
 import type { Caller } from '../auth/guard.ts';
 import { readAutofarmDelay } from '../configuration/general.service.ts';
 import type { AppContext } from '../context.ts';
@@ -7,14 +7,18 @@ import { conflict, forbidden, maintenance, notFound } from '../errors.ts';
 import { redemptionHistory } from '../redeem/redeem.service.ts';
 import { settingsRepo } from '../settings/settings.repo.ts';
 import { profileRepo } from './profile.repo.ts';
-import { type ProfileServer, toProfile } from './profile.ts';
+import { adminCaller, type ProfileServer, toProfile } from './profile.ts';
 import { usersRepo } from './users.repo.ts';
 
 const isAdmin = (caller: Caller) => caller.user.is_admin === 1;
 
-/** The profile call: own profile only (admins may read any), 503 in maintenance, 404 before registration. */
+/**
+ * The profile call: own profile only (another account's needs the admin permission users:view; a collaborator
+ * reads the owner's time and storage in their own profile), 503 in maintenance, 404 before registration.
+ */
 export async function getProfile(ctx: AppContext, caller: Caller, id: string): Promise<ProfileResponse> {
-  if (caller.user.id !== id && !isAdmin(caller)) throw forbidden(messages.forbiddenProfile);
+  if (caller.user.id !== id && !hasAdminPermission(adminCaller(caller.user), 'users:view'))
+    throw forbidden(messages.forbiddenProfile, 'not_your_account');
   const settings = await settingsRepo.load(ctx.db);
   if (settings.maintenance && !isAdmin(caller)) throw maintenance();
   const user = id === caller.user.id ? caller.user : await usersRepo.findById(ctx.db, id);

@@ -20,6 +20,8 @@ export interface AdminRoute {
   /** The url exactly as registered (the guard test matches it against the app's routes). */
   route: string;
   need: Need;
+  /** Permissions needed besides `need`, and the refusal's text without them (the bulk action: users:manage). */
+  also?: { permissions: AdminPermission[]; error: string };
   /** The status an allowed call answers. */
   ok: number;
   /** Fresh state for one call; writes get a new one per allowed caller, since an allowed write consumes it. */

@@ -1,3 +1,4 @@
+import { adminUserMessages } from '@canopy/contract';
 import { type AdminRoute, count, read, registered, userFields, userPath } from './admin-route-kit.ts';
 import { sql } from './servers.ts';
 
@@ -104,6 +105,7 @@ export const adminUserRoutes: AdminRoute[] = [
     method: 'POST',
     route: '/admin/users/bulk-action',
     need: 'users:bulk_actions',
+    also: { permissions: ['users:manage'], error: adminUserMessages.bulkNeedsManage },
     ok: 200,
     target: registered,
     body: (t) => ({ userIds: [t.id], action: 'addSlots', amount: 3 }),

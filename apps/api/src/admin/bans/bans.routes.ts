@@ -1,10 +1,18 @@
-import { adminListQuerySchema, banServerNameSchema, banUserSchema, bulkActionSchema } from '@canopy/contract';
+import {
+  adminListQuerySchema,
+  banServerNameSchema,
+  banUserSchema,
+  bulkActionPermissions,
+  bulkActionSchema,
+  adminUserMessages as um,
+} from '@canopy/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { parse } from '../../validate.ts';
 import { adminRoute } from '../admin-route.ts';
+import { admitAccountChange, admitAlsoNeeds } from '../users/change-guard.ts';
 import { banServerName, listBannedNames, unbanServerName } from './banned-names.service.ts';
-import { banUser, listBanLogs, unbanUser } from './bans.service.ts';
+import { banUser, listBanLogs, refuseAdminBan, unbanUser } from './bans.service.ts';
 import { bulkAction } from './bulk.service.ts';
 
 /** Admin bans: user bans and unbans, the ban log, banned server names and bulk actions (ADR 0020). */
@@ -13,6 +21,7 @@ export function adminBansRoutes(app: FastifyInstance, ctx: AppContext) {
     method: 'POST',
     url: '/admin/users/:discordId/ban',
     access: { admin: 'users:manage' },
+    admit: admitAccountChange(ctx, refuseAdminBan),
     // Parsed here so that a missing body reads as the spec's text too, not 'Request body is required.'
     handler: async ({ caller, params, req }) => {
       const body = parse(banUserSchema, req.body ?? {});
@@ -23,12 +32,15 @@ export function adminBansRoutes(app: FastifyInstance, ctx: AppContext) {
     method: 'POST',
     url: '/admin/users/:discordId/unban',
     access: { admin: 'users:manage' },
+    admit: admitAccountChange(ctx),
     handler: ({ caller, params }) => unbanUser(ctx, caller.user, params.discordId ?? ''),
   });
   adminRoute(app, ctx, {
     method: 'POST',
     url: '/admin/users/bulk-action',
     access: { admin: 'users:bulk_actions' },
+    // Each action is one of the single calls, so it needs their permission too (users:manage), before the body.
+    admit: admitAlsoNeeds(bulkActionPermissions, um.bulkNeedsManage),
     body: bulkActionSchema,
     handler: ({ caller, body }) => bulkAction(ctx, caller.user, body),
   });

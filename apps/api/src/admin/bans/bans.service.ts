@@ -1,6 +1,5 @@
 import { type BanLog, adminBanMessages as m, parseDuration, utcDateTimeText } from '@canopy/contract';
 import { activityRepo } from '../../activity/activity.repo.ts';
-import { collaboratorsRepo } from '../../collaborators/collaborators.repo.ts';
 import type { AppContext } from '../../context.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
 import { RuntimeBusyError } from '../../runtime/types.ts';
@@ -8,6 +7,7 @@ import { serversRepo } from '../../servers/servers.repo.ts';
 import { isBanActive } from '../../users/profile.ts';
 import { type UserRow, usersRepo } from '../../users/users.repo.ts';
 import { pageOf } from '../paging.ts';
+import { lockForChange } from '../users/change-guard.ts';
 import { bansRepo } from './bans.repo.ts';
 
 /** The name an admin's actions are recorded under (ban logs, the banner's 'banned by', the activity log). */
@@ -18,8 +18,15 @@ const whoIs = (u: UserRow) => u.grow_id ?? u.username;
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
+/** Admins cannot be banned (admin document, section 4): said before the role rule, which would say less. */
+export function refuseAdminBan(target: UserRow) {
+  if (target.is_admin === 1 || target.is_super_admin === 1)
+    throw forbidden(m.adminCannotBeBanned, 'admin_not_bannable');
+}
+
 /**
- * Bans a user (not an admin) for `duration` ('30d' … or 'perm'; validated by the contract): the users
+ * Bans a user (not an admin, not the caller's own account: change-guard.ts) for `duration` ('30d' … or
+ * 'perm'; validated by the contract): the users
  * row, a ban log row and an activity entry in one transaction; a ban that still held is replaced (its
  * log row ends now). Then the user's sockets are told and their server is stopped (ADR 0020).
  */
@@ -28,11 +35,12 @@ export async function banUser(ctx: AppContext, admin: UserRow, targetId: string,
   const ms = parseDuration(duration);
   const expires = ms === null || ms === undefined ? null : now + ms;
   const actor = actorNameOf(admin);
-  const user = await ctx.db.transaction(async (tx) => {
-    await collaboratorsRepo.lockUser(tx, targetId);
-    const user = await usersRepo.findById(tx, targetId);
+  const done = await ctx.db.transaction(async (tx) => {
+    const user = await lockForChange(tx, admin, targetId, refuseAdminBan);
     if (!user) throw notFound(m.userNotFound, 'user_not_found');
-    if (user.is_admin === 1 || user.is_super_admin === 1) throw forbidden(m.adminCannotBeBanned, 'admin_not_bannable');
+    // The same ban again (same reason, same end: a permanent one, in practice) changes nothing and logs nothing.
+    const heldUntil = user.ban_expires === null ? null : Number(user.ban_expires);
+    if (isBanActive(user, now) && user.ban_reason === reason && heldUntil === expires) return { user, changed: false };
     await bansRepo.setBan(tx, targetId, { reason, bannedBy: actor, bannedAt: now, expires });
     await bansRepo.closeOpenLogs(tx, targetId, now, actor);
     await bansRepo.addLog(tx, {
@@ -55,8 +63,10 @@ export async function banUser(ctx: AppContext, admin: UserRow, targetId: string,
       },
       now,
     );
-    return user;
+    return { user, changed: true };
   });
+  const { user } = done;
+  if (!done.changed) return { message: m.alreadyBanned(whoIs(user), iso(expires)) };
   ctx.bus.emit('account', { userId: targetId, kind: 'banned' });
   // The ban holds once committed; the answer says so even if stopping the server hit a database error
   // (the start refusals still keep it from coming back, and the error is logged).
@@ -71,8 +81,7 @@ export async function unbanUser(ctx: AppContext, admin: UserRow, targetId: strin
   const now = ctx.now();
   const actor = actorNameOf(admin);
   const user = await ctx.db.transaction(async (tx) => {
-    await collaboratorsRepo.lockUser(tx, targetId);
-    const user = await usersRepo.findById(tx, targetId);
+    const user = await lockForChange(tx, admin, targetId);
     if (!user) throw notFound(m.userNotFound, 'user_not_found');
     if (!isBanActive(user, now)) throw conflict(m.notBanned, 'not_banned');
     await bansRepo.clearBan(tx, targetId);

@@ -20,13 +20,15 @@ function applyOne(ctx: AppContext, admin: UserRow, userId: string, body: BulkAct
   if (body.action === 'unban') return unbanUser(ctx, admin, userId);
   const [what, action] = timeOrSlots[body.action];
   const change = what === 'time' ? changeServerDays : changeSlots;
-  return change(ctx, actorNameOf(admin), userId, { action, amount: body.amount });
+  return change(ctx, admin, userId, { action, amount: body.amount });
 }
 
 /**
  * One action over many users (at most BULK_MAX_USERS, each named once), applied to each independently and
- * one after the other, so one refusal (an admin in a bulk ban, an unknown id) does not stop the rest. The
- * answer is 200 with every refusal in `errors` ({userId, name, error}: the single call's own text).
+ * one after the other, so one refusal (an admin in a bulk ban, the caller's own account, an account of an
+ * equal or higher role, an unknown id) does not stop the rest. The answer is 200 with every refusal in
+ * `errors` ({userId, name, error}: the single call's own text). Who may call it at all (users:bulk_actions
+ * and users:manage, which every single call it stands for needs) is decided by the route, before the body.
  */
 export async function bulkAction(
   ctx: AppContext,

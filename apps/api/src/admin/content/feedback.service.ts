@@ -30,7 +30,7 @@ export async function listAdminFeedback(ctx: AppContext, page: number): Promise<
   return pageOf(items, total, page, ADMIN_PAGE_SIZE);
 }
 
-/** Moves a message to any status (404 when there is none) and logs it. */
+/** Moves a message to any status (404 when there is none) and logs it; its own status again logs nothing. */
 export async function setFeedbackStatus(
   ctx: AppContext,
   admin: UserRow,
@@ -39,7 +39,9 @@ export async function setFeedbackStatus(
 ): Promise<{ message: string }> {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
-    if (!(await feedbackRepo.setStatus(tx, id, status))) throw notFound(m.feedbackMissing, 'feedback_not_found');
+    const outcome = await feedbackRepo.setStatus(tx, id, status);
+    if (outcome === 'missing') throw notFound(m.feedbackMissing, 'feedback_not_found');
+    if (outcome === 'same') return { message: m.statusUpdated };
     await activityRepo.add(
       tx,
       { action: 'Feedback status changed', ...adminActor(admin), details: `${id}: ${status}` },

@@ -112,7 +112,7 @@ export async function getPermissions(ctx: AppContext, targetId: string): Promise
   return { permissions: adminPermissions.filter((p) => stored.includes(p)) };
 }
 
-/** Replaces another admin's permission strings (already checked against the contract's list). */
+/** Replaces another admin's permission strings (already checked against the contract's list); logged when they change. */
 export async function setPermissions(
   ctx: AppContext,
   caller: UserRow,
@@ -123,8 +123,12 @@ export async function setPermissions(
   return ctx.db.transaction(async (tx) => {
     const target = await lockedPair(tx, caller, targetId);
     if (!isAdmin(target)) throw conflict(m.notAdmin, 'not_admin');
-    await rolesRepo.setPermissions(tx, target.id, permissions);
     const who = adminName(target);
+    // The same permissions again change nothing: no write, no log entry.
+    const held = new Set(storedPermissions(target.admin_permissions));
+    if (held.size === new Set(permissions).size && permissions.every((p) => held.has(p)))
+      return { message: m.permissionsSaved(who) };
+    await rolesRepo.setPermissions(tx, target.id, permissions);
     await activityRepo.add(
       tx,
       {

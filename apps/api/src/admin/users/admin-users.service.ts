@@ -9,9 +9,9 @@ import {
 import { activityRepo } from '../../activity/activity.repo.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/db.ts';
-import { AppError, badRequest, notFound } from '../../errors.ts';
+import { badRequest, notFound } from '../../errors.ts';
 import { grantCredits } from '../../payments/credits.service.ts';
-import { toProfile } from '../../users/profile.ts';
+import { paidPlanActive, toProfile } from '../../users/profile.ts';
 import type { UserRow } from '../../users/users.repo.ts';
 import { pageOf, pageWindow } from '../paging.ts';
 import { type AdminUserSqlRow, adminUsersRepo } from './admin-users.repo.ts';
@@ -68,7 +68,8 @@ const log = (tx: Db, actor: UserRow, action: string, details: string, now: numbe
 /** POST /admin/users/{discordId}/set-storage: the account's own limit (a Paid plan may raise it further). */
 export function setStorage(ctx: AppContext, actor: UserRow, targetId: string, limitMB: number) {
   const now = ctx.now();
-  return withLockedUser(ctx, targetId, async (tx, u) => {
+  return withLockedUser(ctx, actor, targetId, async (tx, u) => {
+    if (Number(u.storage_limit_mb) === limitMB) return { message: m.storageAlready(limitMB, displayName(u)) };
     await tx.run('UPDATE users SET storage_limit_mb = ? WHERE id = ?', [limitMB, targetId]);
     await log(tx, actor, 'Storage limit changed', `${displayName(u)} (${targetId}): ${limitMB} MB`, now);
     return { message: m.storageSet(limitMB, displayName(u)) };
@@ -77,7 +78,8 @@ export function setStorage(ctx: AppContext, actor: UserRow, targetId: string, li
 
 /**
  * POST /admin/users/{discordId}/set-paid: Paid from now for the duration ('perm': no end). A plan already
- * running is replaced, not extended: the admin states when it ends.
+ * running is replaced, not extended: the admin states when it ends. 'perm' on a plan with no end changes
+ * nothing and logs nothing.
  */
 export function setPaid(ctx: AppContext, actor: UserRow, targetId: string, input: unknown) {
   const parsed = setPaidSchema.safeParse(input ?? {});
@@ -89,7 +91,9 @@ export function setPaid(ctx: AppContext, actor: UserRow, targetId: string, input
   const ms = parseDuration(parsed.data.duration) ?? null;
   const now = ctx.now();
   const until = ms === null ? null : now + ms;
-  return withLockedUser(ctx, targetId, async (tx, u) => {
+  return withLockedUser(ctx, actor, targetId, async (tx, u) => {
+    if (until === null && u.account_type === 'Paid' && u.paid_until === null)
+      return { message: m.paidAlready(displayName(u)) };
     await tx.run("UPDATE users SET account_type = 'Paid', paid_until = ? WHERE id = ?", [until, targetId]);
     const untilText = until === null ? null : new Date(until).toISOString();
     await log(
@@ -103,17 +107,21 @@ export function setPaid(ctx: AppContext, actor: UserRow, targetId: string, input
   });
 }
 
-/** POST /admin/users/{discordId}/set-free. */
+/** POST /admin/users/{discordId}/set-free; an account already on Free (or whose Paid plan ran out) stays as it is. */
 export function setFree(ctx: AppContext, actor: UserRow, targetId: string) {
   const now = ctx.now();
-  return withLockedUser(ctx, targetId, async (tx, u) => {
+  return withLockedUser(ctx, actor, targetId, async (tx, u) => {
+    if (!paidPlanActive(u, now)) return { message: m.freeAlready(displayName(u)) };
     await tx.run("UPDATE users SET account_type = 'Free', paid_until = NULL WHERE id = ?", [targetId]);
     await log(tx, actor, 'Plan set to Free', `${displayName(u)} (${targetId})`, now);
     return { message: m.freeSet(displayName(u)) };
   });
 }
 
-/** POST /admin/users/{discordId}/credit (our addition): through grantCredits, which refuses going below zero. */
+/**
+ * POST /admin/users/{discordId}/credit (our addition): through grantCredits, which refuses going below zero,
+ * in the same transaction as the check of who may change the account and the log entry.
+ */
 export async function adjustCredit(
   ctx: AppContext,
   actor: UserRow,
@@ -122,25 +130,17 @@ export async function adjustCredit(
   reason: string | undefined,
 ) {
   const now = ctx.now();
-  let result: Awaited<ReturnType<typeof grantCredits>>;
-  try {
-    result = await grantCredits(ctx.db, targetId, amount, { reason: 'admin', actor: actor.id }, now);
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'unknown_user') throw notFound(m.userNotFound);
-    throw error;
-  }
-  if (result.status !== 'granted') throw new Error('an admin credit change has no external ref');
-  const u = await adminUsersRepo.findById(ctx.db, targetId);
-  const who = u ? displayName(u) : targetId;
-  await activityRepo.add(
-    ctx.db,
-    {
-      action: 'Credit adjusted',
-      actorType: 'Admin',
-      actorName: displayName(actor),
-      details: `${who} (${targetId}): ${amount > 0 ? '+' : ''}${amount}${reason ? `, ${reason}` : ''}; balance ${result.balance}`,
-    },
-    now,
-  );
-  return { message: m.creditChanged(amount, who, result.balance), credit: result.balance };
+  return withLockedUser(ctx, actor, targetId, async (tx, u) => {
+    const result = await grantCredits(tx, targetId, amount, { reason: 'admin', actor: actor.id }, now);
+    if (result.status !== 'granted') throw new Error('an admin credit change has no external ref');
+    const who = displayName(u);
+    await log(
+      tx,
+      actor,
+      'Credit adjusted',
+      `${who} (${targetId}): ${amount > 0 ? '+' : ''}${amount}${reason ? `, ${reason}` : ''}; balance ${result.balance}`,
+      now,
+    );
+    return { message: m.creditChanged(amount, who, result.balance), credit: result.balance };
+  });
 }

@@ -10,10 +10,15 @@ import type { AppContext } from '../../context.ts';
 import { parse } from '../../validate.ts';
 import { adminRoute } from '../admin-route.ts';
 import { adjustCredit, listUsers, setFree, setPaid, setStorage, userDetail } from './admin-users.service.ts';
-import { changeServerDays, changeSlots, displayName } from './user-changes.ts';
+import { admitAccountChange } from './change-guard.ts';
+import { changeServerDays, changeSlots } from './user-changes.ts';
 
-/** The admin Users tab (issue 11; admin document, section 7): reads need users:view, changes users:manage. */
+/**
+ * The admin Users tab (issue 11; admin document, section 7): reads need users:view, changes users:manage, and
+ * a change is refused before its body when it names the caller's own account or one of an equal or higher role.
+ */
 export function adminUsersRoutes(app: FastifyInstance, ctx: AppContext) {
+  const admit = admitAccountChange(ctx);
   adminRoute(app, ctx, {
     method: 'GET',
     url: '/admin/all-users',
@@ -34,27 +39,30 @@ export function adminUsersRoutes(app: FastifyInstance, ctx: AppContext) {
     url: '/admin/users/:discordId/expiry',
     access: { admin: 'users:manage' },
     body: expiryChangeSchema,
-    handler: ({ caller, params, body }) =>
-      changeServerDays(ctx, displayName(caller.user), params.discordId ?? '', body),
+    admit,
+    handler: ({ caller, params, body }) => changeServerDays(ctx, caller.user, params.discordId ?? '', body),
   });
   adminRoute(app, ctx, {
     method: 'POST',
     url: '/admin/users/:discordId/slot',
     access: { admin: 'users:manage' },
     body: slotChangeSchema,
-    handler: ({ caller, params, body }) => changeSlots(ctx, displayName(caller.user), params.discordId ?? '', body),
+    admit,
+    handler: ({ caller, params, body }) => changeSlots(ctx, caller.user, params.discordId ?? '', body),
   });
   adminRoute(app, ctx, {
     method: 'POST',
     url: '/admin/users/:discordId/set-storage',
     access: { admin: 'users:manage' },
     body: setStorageSchema,
+    admit,
     handler: ({ caller, params, body }) => setStorage(ctx, caller.user, params.discordId ?? '', body.limitMB),
   });
   adminRoute(app, ctx, {
     method: 'POST',
     url: '/admin/users/:discordId/set-paid',
     access: { admin: 'users:manage' },
+    admit,
     // Parsed by the service: a missing body gets the spec's own text, not the generic one.
     handler: ({ caller, params, req }) => setPaid(ctx, caller.user, params.discordId ?? '', req.body),
   });
@@ -62,6 +70,7 @@ export function adminUsersRoutes(app: FastifyInstance, ctx: AppContext) {
     method: 'POST',
     url: '/admin/users/:discordId/set-free',
     access: { admin: 'users:manage' },
+    admit,
     handler: ({ caller, params }) => setFree(ctx, caller.user, params.discordId ?? ''),
   });
   adminRoute(app, ctx, {
@@ -69,6 +78,7 @@ export function adminUsersRoutes(app: FastifyInstance, ctx: AppContext) {
     url: '/admin/users/:discordId/credit',
     access: { admin: 'users:manage' },
     body: creditAdjustSchema,
+    admit,
     handler: ({ caller, params, body }) =>
       adjustCredit(ctx, caller.user, params.discordId ?? '', body.amount, body.reason),
   });
