@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ApiError, createApiClient, isRetryableStatus, retryDelayMs, type TokenStore } from '../src/lib/api-client.ts';
+import { ApiError, createApiClient, isRetryableAnswer, retryDelayMs, type TokenStore } from '../src/lib/api-client.ts';
 
 type Answer = { status: number; body?: unknown } | 'network-error';
 
@@ -61,12 +61,14 @@ function client(answers: Answer[], sessionToken: string | null = 's1') {
 }
 
 describe('retry decision', () => {
-  it('retries 5xx and 429 only', () => {
-    assert.equal(isRetryableStatus(500), true);
-    assert.equal(isRetryableStatus(503), true);
-    assert.equal(isRetryableStatus(429), true);
-    assert.equal(isRetryableStatus(404), false);
-    assert.equal(isRetryableStatus(401), false);
+  it("retries 429 and a proxy's 502-504 only; the api's own answers are final", () => {
+    for (const status of [502, 503, 504]) {
+      assert.equal(isRetryableAnswer(status, false), true, `${status} from a proxy`);
+      assert.equal(isRetryableAnswer(status, true), false, `${status} from the api`);
+    }
+    assert.equal(isRetryableAnswer(429, true), true);
+    for (const status of [400, 401, 403, 404, 409, 422, 500, 501, 507])
+      for (const fromApi of [true, false]) assert.equal(isRetryableAnswer(status, fromApi), false, `${status}`);
   });
   it('doubles the delay from the base', () => {
     assert.deepEqual(
@@ -99,20 +101,40 @@ describe('createApiClient', () => {
   });
 
   it('gives up after 3 retries with the last error body', async () => {
-    const t = client([
-      { status: 500 },
-      { status: 500 },
-      { status: 500 },
-      { status: 500, body: { error: 'boom', code: 'x' } },
-    ]);
+    const t = client([{ status: 502 }, { status: 503 }, { status: 504 }, { status: 502, body: { error: 'boom' } }]);
     await assert.rejects(t.api.get('/x'), (e: unknown) => {
       assert.ok(e instanceof ApiError);
-      assert.equal(e.status, 500);
+      assert.equal(e.status, 502);
       assert.equal(e.message, 'boom');
-      assert.equal(e.code, 'x');
       return true;
     });
     assert.equal(t.calls.length, 4);
+  });
+
+  it("shows the api's own 5xx at once: a frozen engine, a stopped one, an internal error", async () => {
+    for (const answer of [
+      {
+        status: 504,
+        body: { error: 'The server did not answer in time. Try again, or restart it.', code: 'engine_timeout' },
+      },
+      { status: 502, body: { error: 'The server did not answer. Please try again.', code: 'engine_unavailable' } },
+      { status: 500, body: { error: 'Internal server error.', code: 'internal' } },
+      { status: 500 },
+    ]) {
+      const t = client([answer]);
+      await assert.rejects(t.api.get('/x'), (e: unknown) => e instanceof ApiError && e.status === answer.status);
+      assert.equal(t.calls.length, 1, JSON.stringify(answer));
+      assert.deepEqual(t.delays, []);
+    }
+  });
+
+  it('makes one attempt when asked not to retry (a live validation)', async () => {
+    const t = client(['network-error']);
+    await assert.rejects(t.api.get('/x', { retry: false }), (e: unknown) => e instanceof ApiError && e.status === 0);
+    const proxied = client([{ status: 502, body: '<html>Bad Gateway</html>' }]);
+    await assert.rejects(proxied.api.get('/x', { retry: false }), (e: unknown) => e instanceof ApiError);
+    assert.equal(t.calls.length + proxied.calls.length, 2);
+    assert.deepEqual([...t.delays, ...proxied.delays], []);
   });
 
   it('reports a network failure as status 0 after the retries', async () => {

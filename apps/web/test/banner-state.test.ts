@@ -2,11 +2,13 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
   banDetails,
+  deletionNotice,
   graceNotice,
+  keepServerWay,
   showCrashLoopBanner,
   showStorageBanner,
 } from '../src/features/dashboard/banner-state.ts';
-import { formatDate } from '../src/lib/format.ts';
+import { formatDate, formatDateTime } from '../src/lib/format.ts';
 
 const NOW = new Date(Date.UTC(2026, 10, 21, 12, 0, 0));
 const H = 3600 * 1000;
@@ -78,5 +80,38 @@ describe('showStorageBanner', () => {
     assert.equal(showStorageBanner({ storageUsedMB: 255, storageLimitMB: 256 }), false);
     assert.equal(showStorageBanner({ storageUsedMB: 256, storageLimitMB: 256 }), true);
     assert.equal(showStorageBanner({ storageUsedMB: 0, storageLimitMB: 0 }), true);
+  });
+});
+
+describe('keepServerWay', () => {
+  const owner = { isCollaborator: false, isBanned: false, isAdmin: false };
+  it('sends an owner to Renew & Shop, or to Redeem Code while the shop is disabled for them', () => {
+    assert.equal(keepServerWay(owner, { disableShop: false }), 'renew');
+    assert.equal(keepServerWay(owner, { disableShop: true }), 'redeem');
+    assert.equal(
+      keepServerWay({ ...owner, isAdmin: true }, { disableShop: true }),
+      'renew',
+      'admins bypass the switch',
+    );
+  });
+  it('links nowhere for a collaborator or a banned account (both pages are locked to them)', () => {
+    assert.equal(keepServerWay({ ...owner, isCollaborator: true }, { disableShop: false }), 'ask-owner');
+    assert.equal(keepServerWay({ ...owner, isBanned: true }, { disableShop: true }), 'banned');
+  });
+});
+
+describe('deletionNotice', () => {
+  const at = '2026-11-20T09:30:00.000Z';
+  it('tells when and why the last server was deleted', () => {
+    const notice = (by: 'owner' | 'admin' | 'expiry') =>
+      deletionNotice({ serverOwned: 'No Server', lastServerDeletion: { name: 'Grove', at, by } });
+    assert.deepEqual(notice('owner'), { name: 'Grove', when: formatDateTime(at), why: 'You deleted it.' });
+    assert.equal(notice('admin')?.why, 'An administrator deleted it.');
+    assert.equal(notice('expiry')?.why, 'Its server time ran out and the 3-day grace period ended.');
+  });
+  it('null without a deletion, and once there is a server again', () => {
+    assert.equal(deletionNotice({ serverOwned: 'No Server', lastServerDeletion: null }), null);
+    const old = { name: 'Grove', at, by: 'owner' as const };
+    assert.equal(deletionNotice({ serverOwned: 'Meadow', lastServerDeletion: old }), null);
   });
 });

@@ -78,10 +78,15 @@ describe('custom items logic', () => {
         collision_type: 1,
       },
     );
-    assert.equal(textureRarity('999'), 999);
-    assert.equal(textureRarity('0'), undefined);
-    assert.equal(textureRarity('1000'), undefined);
-    assert.equal(textureRarity(''), undefined);
+    assert.deepEqual(textureRarity('999'), { ok: true, rarity: 999 });
+    assert.deepEqual(textureRarity(' 1 '), { ok: true, rarity: 1 });
+    // Out of range or not a number: the contract's precise text, not the required-fields one (issue 21).
+    assert.deepEqual(textureRarity('0'), { ok: false, error: 'Rarity must be between 1 and 999.' });
+    assert.deepEqual(textureRarity('1000'), { ok: false, error: 'Rarity must be between 1 and 999.' });
+    assert.deepEqual(textureRarity('abc'), { ok: false, error: 'Rarity must be a whole number.' });
+    assert.deepEqual(textureRarity('2.5'), { ok: false, error: 'Rarity must be a whole number.' });
+    // Empty is a required field left out.
+    assert.deepEqual(textureRarity(''), { ok: false, error: t.fillAll });
   });
 
   it('refuses a texture cell outside the image before anything is sent', () => {

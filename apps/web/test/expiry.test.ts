@@ -5,6 +5,7 @@ import {
   describeBanCountdown,
   describeExpiry,
   describeServerTime,
+  msUntilBanEnds,
   msUntilNextPhase,
   serverTimePhase,
 } from '../src/lib/expiry.ts';
@@ -129,5 +130,15 @@ describe('describeServerTime (exact instants of the profile)', () => {
     assert.equal(msUntilNextPhase(timed(-M), NOW), 3 * D - M);
     assert.equal(msUntilNextPhase(timed(-4 * D), NOW), null);
     assert.equal(msUntilNextPhase({ permanent: true, expiresAt: null, graceEndsAt: null, pendingMs: 0 }, NOW), null);
+  });
+});
+
+describe('msUntilBanEnds', () => {
+  test('the time left of a temporary ban, 0 once it has ended', () => {
+    assert.equal(msUntilBanEnds(after(90 * S).toISOString(), NOW), 90 * S);
+    assert.equal(msUntilBanEnds(after(-5 * S).toISOString(), NOW), 0);
+  });
+  test('null for a permanent or unreadable ban: nothing to wait for', () => {
+    for (const expires of [null, undefined, '', '  ', 'someday']) assert.equal(msUntilBanEnds(expires, NOW), null);
   });
 });

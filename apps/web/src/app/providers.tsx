@@ -3,7 +3,10 @@ import { type ReactNode, useState } from 'react';
 import { ToastProvider } from '../components/ui/index.ts';
 import { AuthProvider } from './auth-provider.tsx';
 
-/** One query client per app; the api client already retries, so queries do not retry again. */
+/**
+ * One query client per app. The api client already retries what can change (network failures, a proxy's
+ * 502-504, 429: ADR 0031), so queries and mutations do not retry again: a final answer shows at once.
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

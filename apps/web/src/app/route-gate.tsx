@@ -1,10 +1,41 @@
-import type { WebRoute } from '@canopy/contract';
-import type { ReactNode } from 'react';
+import { BAN_COUNTDOWN_REFRESH_MS, type Profile, type WebRoute } from '@canopy/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect } from 'react';
 import { Navigate } from 'react-router';
 import { LockedPage } from '../features/errors/components/locked-page.tsx';
 import { hiddenRouteExplains, navAccess } from '../features/shell/nav-access.ts';
-import { useRegisteredProfile } from '../lib/profile-query.ts';
+import { msUntilBanEnds } from '../lib/expiry.ts';
+import { profileQueryKey, useRegisteredProfile } from '../lib/profile-query.ts';
 import { lockedPageReason } from '../lib/server-page-gate.ts';
+
+// setTimeout holds at most ~24.8 days; a farther end is approached in steps.
+const MAX_WAIT_MS = 24 * 3600 * 1000;
+
+/**
+ * A temporary ban ends at a known instant: the profile is refetched a moment after it, so the api's answer
+ * (no longer banned) unlocks the sidebar and the pages without a reload. Every page sits in a RouteGate.
+ */
+function useRefetchAtBanEnd(profile: Pick<Profile, 'id' | 'isBanned' | 'banInfo'>) {
+  const queryClient = useQueryClient();
+  const expires = profile.isBanned ? (profile.banInfo?.expires ?? null) : null;
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const wait = () => {
+      const left = msUntilBanEnds(expires, new Date());
+      if (left === null) return;
+      if (left > 0) {
+        // A little past the instant, so the api's clock has passed it too.
+        timer = setTimeout(wait, Math.min(left + 1000, MAX_WAIT_MS));
+        return;
+      }
+      void queryClient.invalidateQueries({ queryKey: profileQueryKey(profile.id) });
+      // Still banned after the answer (the api's clock is behind ours): ask again until it is not.
+      timer = setTimeout(wait, BAN_COUNTDOWN_REFRESH_MS);
+    };
+    wait();
+    return () => clearTimeout(timer);
+  }, [expires, profile.id, queryClient]);
+}
 
 /**
  * Applies the sidebar's rules to direct navigation: a route hidden from the user (e.g. /admin for a
@@ -13,6 +44,7 @@ import { lockedPageReason } from '../lib/server-page-gate.ts';
  */
 export function RouteGate({ route, children }: { route: WebRoute; children: ReactNode }) {
   const { profile, settings } = useRegisteredProfile();
+  useRefetchAtBanEnd(profile);
   const access = navAccess(route, profile, settings);
   if (!access.visible) return hiddenRouteExplains(route) ? children : <Navigate to="/dashboard" replace />;
   if (access.locked)

@@ -58,6 +58,11 @@ export interface RequestOptions<T> {
   defaultError?: (answer: FailedAnswer) => string;
   signal?: AbortSignal;
   /**
+   * False: one attempt, no retries. For checks whose answer is wanted now or not at all (the collaborator
+   * Discord ID check runs again on the next keystroke anyway).
+   */
+  retry?: boolean;
+  /**
    * Names the logical action for the api's Idempotency-Key. Mutating calls get a fresh one per call
    * when none is given; pass one only to make two calls count as the same action.
    */
@@ -103,9 +108,15 @@ export function newIdempotencyKey(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** True for answers worth retrying: server errors and rate limiting. */
-export function isRetryableStatus(status: number): boolean {
-  return status >= 500 || status === 429;
+/**
+ * True for answers that can change if asked again (spec 7's retries, narrowed by ADR 0031): rate limiting,
+ * and a 502, 503 or 504 that did not come from the api (a proxy's page while the api restarts). The api's own
+ * answers are final and shown at once: every 4xx, and a 5xx carrying its error code (maintenance, a frozen or
+ * stopped engine, an internal error), which another attempt would only repeat seconds later.
+ */
+export function isRetryableAnswer(status: number, fromApi: boolean): boolean {
+  if (status === 429) return true;
+  return status >= 502 && status <= 504 && !fromApi;
 }
 
 const statusLabel = (res: Response) => res.statusText || String(res.status);
@@ -132,16 +143,26 @@ async function isInFlightAnswer(res: Response): Promise<boolean> {
   return parsed?.success === true && parsed.data.code === idempotencyCodes.inFlight;
 }
 
-/** A maintenance 503 is a deliberate state, not a hiccup: retrying it only delays the maintenance page. */
-async function isMaintenanceAnswer(res: Response): Promise<boolean> {
-  if (res.status !== 503) return false;
+/** True when the answer is the api's own error (a JSON body with its error code), not a proxy's page. */
+async function isApiAnswer(res: Response): Promise<boolean> {
   const body = await readJson(res.clone());
   if (!body.ok) return false;
   const parsed = errorBodySchema.safeParse(body.value);
-  return parsed.success && (parsed.data.code === 'maintenance' || /maintenance/i.test(parsed.data.error));
+  return parsed.success && parsed.data.code !== undefined;
 }
 
-/** Creates the JSON client of spec section 7: bearer header, retries with backoff, one refresh on 401. */
+/** Whether to ask again after this answer (isRetryableAnswer; an idempotent action still running is waited for). */
+async function shouldRetry(res: Response): Promise<boolean> {
+  if (res.ok) return false;
+  if (res.status === 409) return isInFlightAnswer(res);
+  if (res.status !== 429 && (res.status < 502 || res.status > 504)) return false;
+  return isRetryableAnswer(res.status, await isApiAnswer(res));
+}
+
+/**
+ * Creates the JSON client of spec section 7: bearer header, retries with backoff (network failures and the
+ * answers isRetryableAnswer names), one refresh on 401.
+ */
 export function createApiClient(deps: ApiClientDeps) {
   const {
     tokens,
@@ -165,13 +186,12 @@ export function createApiClient(deps: ApiClientDeps) {
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
     };
+    const attempts = options.retry === false ? 0 : retries;
     for (let attempt = 0; ; attempt++) {
-      const last = attempt >= retries;
+      const last = attempt >= attempts;
       try {
         const res = await deps.fetch(path, init);
-        if (last) return res;
-        const retry = isRetryableStatus(res.status) ? !(await isMaintenanceAnswer(res)) : await isInFlightAnswer(res);
-        if (!retry) return res;
+        if (last || !(await shouldRetry(res))) return res;
       } catch (error) {
         if (isAbort(error)) throw error;
         if (last) throw new ApiError(0, '', NETWORK_ERROR_MESSAGE, 'network');

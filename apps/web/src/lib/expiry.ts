@@ -113,3 +113,13 @@ export function describeBanCountdown(expiresIso: string | null | undefined, now:
   const { d, h, m } = split(left);
   return `${d}d ${h}h ${m}m remaining`;
 }
+
+/**
+ * Milliseconds until a ban ends (at least 0 once it has), or null for a permanent or unreadable one: the
+ * panel refetches the profile then, which unlocks it without a reload.
+ */
+export function msUntilBanEnds(expiresIso: string | null | undefined, now: Date): number | null {
+  if (expiresIso === null || expiresIso === undefined || expiresIso.trim() === '') return null;
+  const expires = parseFlexibleDate(expiresIso);
+  return expires ? Math.max(0, expires.getTime() - now.getTime()) : null;
+}

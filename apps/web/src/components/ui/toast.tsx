@@ -114,7 +114,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       <div
         ref={stack}
         popover="manual"
-        className="pointer-events-none fixed inset-auto top-4 right-4 z-50 m-0 flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2 overflow-visible border-0 bg-transparent p-0"
+        // Below the phone's top bar (h-14), so its Menu button stays usable while toasts show; top right from md up.
+        className="pointer-events-none fixed inset-auto top-16 right-4 z-50 m-0 flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2 overflow-visible border-0 bg-transparent p-0 md:top-4"
         style={{ '--toast-duration': `${TOAST_EXIT_MS}ms` } as CSSProperties}
       >
         {toasts.map((t) => (

@@ -99,10 +99,17 @@ export function textureProperties(options: AdvancedOptions): CustomTextureProper
   return out as CustomTextureProperties;
 }
 
-/** Rarity of a texture item: 1 to 999, default 999. Undefined when the field is not a valid rarity. */
-export function textureRarity(text: string): number | undefined {
-  const parsed = customItemCreateSchema.shape.rarity.safeParse(Number(text.trim()));
-  return parsed.success ? parsed.data : undefined;
+/**
+ * Rarity of a texture item: 1 to 999, default 999. An empty field is one of the required fields (the spec's
+ * 'Please fill all fields...'); anything else that is not a rarity gets the contract's precise text
+ * ('Rarity must be between 1 and 999.', 'Rarity must be a whole number.').
+ */
+export function textureRarity(text: string): { ok: true; rarity: number } | { ok: false; error: string } {
+  const typed = text.trim();
+  if (typed === '') return { ok: false, error: customItemsMessages.fillAll };
+  const parsed = customItemCreateSchema.shape.rarity.safeParse(Number(typed));
+  if (parsed.success) return { ok: true, rarity: parsed.data };
+  return { ok: false, error: parsed.error.issues[0]?.message ?? customItemsMessages.fillAll };
 }
 
 /**

@@ -1,6 +1,6 @@
-import type { Profile, ServerStatus } from '@canopy/contract';
+import { GRACE_PERIOD_DAYS, type Profile, type ServerStatus, type Settings } from '@canopy/contract';
 import { serverTimePhase } from '../../lib/expiry.ts';
-import { formatDate } from '../../lib/format.ts';
+import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { hasServer } from '../../lib/owned-server.ts';
 import { isStorageFull } from '../../lib/usage.ts';
 
@@ -44,4 +44,41 @@ export function banDetails(
 /** True when the storage-exceeded banner shows (used at or above the limit, which also blocks start). */
 export function showStorageBanner(profile: Pick<Profile, 'storageUsedMB' | 'storageLimitMB'>): boolean {
   return isStorageFull(profile.storageUsedMB, profile.storageLimitMB);
+}
+
+/**
+ * Where the grace banner sends the user to keep the server: Renew & Shop; the Redeem Code page when the shop
+ * is disabled for them (a server time code still saves it); nowhere for a collaborator (the owner renews) or a
+ * banned account (both pages are locked). The same locks as the sidebar's (spec 2.5).
+ */
+export type KeepServerWay = 'renew' | 'redeem' | 'ask-owner' | 'banned';
+
+/** How the grace banner tells this user to keep the server (see KeepServerWay). */
+export function keepServerWay(
+  profile: Pick<Profile, 'isCollaborator' | 'isBanned' | 'isAdmin'>,
+  settings: Pick<Settings, 'disableShop'>,
+): KeepServerWay {
+  if (profile.isCollaborator) return 'ask-owner';
+  if (profile.isBanned) return 'banned';
+  return settings.disableShop && !profile.isAdmin ? 'redeem' : 'renew';
+}
+
+/** The dashboard's notice of a deleted server: its name, when (local date and time) and why. */
+export interface DeletionNotice {
+  name: string;
+  when: string;
+  why: string;
+}
+
+const deletedWhy = {
+  owner: 'You deleted it.',
+  admin: 'An administrator deleted it.',
+  expiry: `Its server time ran out and the ${GRACE_PERIOD_DAYS}-day grace period ended.`,
+} as const;
+
+/** The notice of the user's last deleted server; null while they have a server (or none was ever deleted). */
+export function deletionNotice(profile: Pick<Profile, 'serverOwned' | 'lastServerDeletion'>): DeletionNotice | null {
+  const deleted = profile.lastServerDeletion;
+  if (hasServer(profile.serverOwned) || !deleted) return null;
+  return { name: deleted.name, when: formatDateTime(deleted.at), why: deletedWhy[deleted.by] };
 }

@@ -10,6 +10,15 @@ export function formatExpiryDay(day: string | null): string {
   return m ? `${m[3]}/${m[2]}/${m[1]}` : day;
 }
 
+/** The list's order of statuses: what can be redeemed first, then what is done with (issue 21). */
+const statusOrder: Record<RedeemStatus, number> = { available: 0, claimed: 1, out_of_stock: 2, expired: 3 };
+
+/** The public codes in the list's order: available, claimed, out of stock, expired; the api's order within each. */
+export function sortPublicCodes(codes: readonly PublicRedeemCode[]): PublicRedeemCode[] {
+  // Array.prototype.sort is stable, so codes of one status keep the api's order.
+  return [...codes].sort((a, b) => statusOrder[a.status] - statusOrder[b.status]);
+}
+
 /** Only available codes get a Redeem button (spec 2.8). */
 export const canRedeem = (code: PublicRedeemCode) => code.status === 'available';
 

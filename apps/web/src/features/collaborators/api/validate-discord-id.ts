@@ -12,6 +12,8 @@ export function validateDiscordIdQueryOptions(userId: string, discordId: string)
         schema: collaboratorValidationSchema,
         signal,
         defaultError: () => serverPageMessages.validationFailed,
+        // A live check: a failure shows at once, and the next keystroke asks again anyway.
+        retry: false,
       }),
     // The answer depends on the list, which can change under it (another tab, a removal).
     staleTime: 0,

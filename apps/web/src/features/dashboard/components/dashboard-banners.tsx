@@ -1,12 +1,22 @@
-import { hostingMessages, type Profile, type ServerStatus } from '@canopy/contract';
+import { hostingMessages, type Profile, type ServerStatus, type Settings } from '@canopy/contract';
 import { Link } from 'react-router';
 import { BanCountdown, Banner } from '../../../components/ui/index.ts';
 import type { ServerTimePhase } from '../../../lib/expiry.ts';
 import { formatSize } from '../../../lib/format.ts';
-import { banDetails, graceNotice, showCrashLoopBanner, showStorageBanner } from '../banner-state.ts';
+import {
+  banDetails,
+  deletionNotice,
+  graceNotice,
+  type KeepServerWay,
+  keepServerWay,
+  showCrashLoopBanner,
+  showStorageBanner,
+} from '../banner-state.ts';
 
 export interface DashboardBannersProps {
   profile: Profile;
+  /** The admin switches: the grace banner's way to keep the server follows the shop's lock. */
+  settings: Settings;
   /** The failed status fetch, if any. */
   loadError: Error | null;
   /** The server's status; undefined while loading or without a server. */
@@ -15,12 +25,45 @@ export interface DashboardBannersProps {
   phase: ServerTimePhase;
 }
 
+const linkClass = 'font-medium underline hover:no-underline';
+
+/** The grace banner's last sentence: what can still save the server, for this user (keepServerWay). */
+function KeepServer({ way }: { way: KeepServerWay }) {
+  switch (way) {
+    case 'ask-owner':
+      return <>Ask the server owner to renew the server time to keep it.</>;
+    case 'banned':
+      return <>Server time cannot be renewed while your account is banned.</>;
+    case 'redeem':
+      return (
+        <>
+          The shop is disabled by an administrator, but a server time code still keeps it: redeem one on the{' '}
+          <Link to="/redeem-code" className={linkClass} data-testid="grace-redeem-link">
+            Redeem Code
+          </Link>{' '}
+          page.
+        </>
+      );
+    case 'renew':
+      return (
+        <>
+          Renew your server time on the{' '}
+          <Link to="/renew" className={linkClass} data-testid="grace-renew-link">
+            Renew &amp; Shop
+          </Link>{' '}
+          page to keep it.
+        </>
+      );
+  }
+}
+
 /**
- * The dashboard's notices (spec 2.6): ban, grace period, crash loop, storage exceeded and load error,
- * most serious first.
+ * The dashboard's notices (spec 2.6): ban, grace period, a deleted server, crash loop, storage exceeded and
+ * load error, most serious first.
  */
-export function DashboardBanners({ profile, loadError, status, phase }: DashboardBannersProps) {
+export function DashboardBanners({ profile, settings, loadError, status, phase }: DashboardBannersProps) {
   const ban = banDetails(profile);
+  const deleted = deletionNotice(profile);
   // `phase` changes exactly when the grace banner appears or turns due; now is read at that render.
   const grace = phase === 'grace' || phase === 'over' ? graceNotice(profile, new Date()) : null;
   return (
@@ -50,20 +93,17 @@ export function DashboardBanners({ profile, loadError, status, phase }: Dashboar
           ) : (
             <>
               Your server and all of its data will be deleted permanently when the grace period ends on{' '}
-              <strong>{grace.endsOn}</strong>.{' '}
-              {profile.isCollaborator ? (
-                'Ask the server owner to renew the server time to keep it.'
-              ) : (
-                <>
-                  Renew your server time on the{' '}
-                  <Link to="/renew" className="font-medium underline hover:no-underline">
-                    Renew &amp; Shop
-                  </Link>{' '}
-                  page to keep it.
-                </>
-              )}
+              <strong>{grace.endsOn}</strong>. <KeepServer way={keepServerWay(profile, settings)} />
             </>
           )}
+        </Banner>
+      )}
+      {deleted && (
+        <Banner tone="info" title="Your server was deleted." data-testid="banner-deleted">
+          <span data-testid="deleted-details">
+            <strong>{deleted.name}</strong> was deleted on {deleted.when}. {deleted.why}
+          </span>{' '}
+          Its worlds and players are gone; you can create a new server below.
         </Banner>
       )}
       {showCrashLoopBanner(profile, status) && (

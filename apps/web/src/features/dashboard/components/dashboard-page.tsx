@@ -30,6 +30,7 @@ export function DashboardPage() {
       </header>
       <DashboardBanners
         profile={profile}
+        settings={settings}
         loadError={owned.error}
         status={owned.isPending ? undefined : owned.server?.status}
         phase={phase}

@@ -3,7 +3,7 @@ import { Button, Card, SkeletonRows } from '../../../components/ui/index.ts';
 import { useErrorToast } from '../../../hooks/use-error-toast.ts';
 import { usePublicCodes } from '../api/get-public-codes.ts';
 import type { useRedeemCode } from '../api/redeem-code.ts';
-import { canRedeem, formatExpiryDay } from '../redeem-view.ts';
+import { canRedeem, formatExpiryDay, sortPublicCodes } from '../redeem-view.ts';
 import { RedeemStatusPill } from './redeem-status-pill.tsx';
 
 /** The public codes (spec 2.8): reward, status, stock claimed/total, expiry; Redeem only on available ones. */
@@ -26,7 +26,7 @@ export function PublicCodeList({ userId, redeem }: { userId: string; redeem: Ret
         </p>
       ) : (
         <ul data-testid="public-codes" className="flex flex-col gap-2">
-          {list.data.map((c) => (
+          {sortPublicCodes(list.data).map((c) => (
             <li
               key={c.code}
               data-testid="public-code"

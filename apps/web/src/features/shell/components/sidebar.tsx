@@ -1,4 +1,5 @@
 import { type Profile, type Settings, webRoutes } from '@canopy/contract';
+import { useState } from 'react';
 import { NavLink } from 'react-router';
 import { LockIcon } from '../../../components/lock-icon.tsx';
 import { navItems } from '../nav-access.ts';
@@ -13,10 +14,16 @@ export interface SidebarProps {
 }
 
 const linkBase = 'flex items-center justify-between gap-2 rounded-md px-3 py-2 text-sm';
+const lockedNoteId = (path: string) => `locked-note${path.replace(/\//g, '-')}`;
 
-/** The sidebar of spec 2.5: links from the contract's route table, locked ones not navigable. */
+/**
+ * The sidebar of spec 2.5: links from the contract's route table, locked ones not navigable. A locked link's
+ * reason is its tooltip, and on a tap, click or Enter a note under it: a phone has no hover.
+ */
 export function Sidebar({ profile, settings, onLogout, onNavigate }: SidebarProps) {
   const items = navItems(webRoutes, profile, settings);
+  const [noted, setNoted] = useState<string | null>(null);
+  const toggleNote = (path: string) => setNoted((open) => (open === path ? null : path));
   return (
     <div className="flex h-full flex-col">
       <div className="hidden px-5 py-5 md:block">
@@ -32,8 +39,16 @@ export function Sidebar({ profile, settings, onLogout, onNavigate }: SidebarProp
                   role="link"
                   tabIndex={0}
                   aria-disabled="true"
+                  aria-expanded={noted === route.path}
+                  aria-describedby={noted === route.path ? lockedNoteId(route.path) : undefined}
                   title={reason ?? undefined}
                   data-locked="true"
+                  onClick={() => toggleNote(route.path)}
+                  onKeyDown={(e) => {
+                    if (e.key !== 'Enter' && e.key !== ' ') return;
+                    e.preventDefault();
+                    toggleNote(route.path);
+                  }}
                   className={`${linkBase} cursor-not-allowed text-ink-muted/60`}
                 >
                   {route.label}
@@ -49,6 +64,16 @@ export function Sidebar({ profile, settings, onLogout, onNavigate }: SidebarProp
                 >
                   {route.label}
                 </NavLink>
+              )}
+              {locked && noted === route.path && (
+                <p
+                  id={lockedNoteId(route.path)}
+                  role="note"
+                  data-testid="locked-note"
+                  className="mx-3 mb-1 rounded-md bg-surface-raised px-3 py-2 text-ink-muted text-xs"
+                >
+                  {reason}
+                </p>
               )}
             </li>
           ))}

@@ -1,4 +1,4 @@
-import { CART_MAX_QUANTITY, type Cart, shopLabels as l, type ShopItem, shopMessages as s } from '@canopy/contract';
+import { type Cart, cartMax, shopLabels as l, type ShopItem, shopMessages as s } from '@canopy/contract';
 import { Button, Card } from '../../../components/ui/index.ts';
 
 export interface CartPanelProps {
@@ -81,7 +81,7 @@ function CartLine({
             <input
               type="number"
               min={0}
-              max={CART_MAX_QUANTITY}
+              max={cartMax(item)}
               value={quantity}
               aria-label={l.quantityOf(item.name)}
               // An emptied field is a number being typed, not a removal; 0 removes (spec 5).
@@ -94,7 +94,7 @@ function CartLine({
               size="sm"
               variant="secondary"
               aria-label={l.oneMore(item.name)}
-              disabled={quantity >= CART_MAX_QUANTITY}
+              disabled={quantity >= cartMax(item)}
               onClick={() => onQuantity(item.id, quantity + 1)}
             >
               +

@@ -1,6 +1,7 @@
 import {
   addToCart,
   type Cart,
+  cartMax,
   cartTotal,
   pruneCart,
   type ShopItem,
@@ -40,7 +41,10 @@ export function RenewPage() {
     if (change.ok) setCart(change.cart);
     else toast.error(change.message);
   };
-  const setQuantity = (id: string, quantity: number) => setCart((current) => setCartQuantity(current, id, quantity));
+  const setQuantity = (id: string, quantity: number) => {
+    const item = items.data?.find((i) => i.id === id);
+    setCart((current) => setCartQuantity(current, id, quantity, item ? cartMax(item) : undefined));
+  };
 
   return (
     <section className="flex flex-col gap-6">

@@ -40,7 +40,12 @@ export function ShopItemCard({
         <span data-testid="shop-item-cost" className="whitespace-nowrap font-semibold text-accent">
           {s.credits(item.cost)}
         </span>
-        {item.isPurchased ? (
+        {canBuy && item.purchaseLimit?.max === 0 ? (
+          // The api would refuse it (an Extra Server Slot nobody could use): the reason instead of a button.
+          <p data-testid="shop-item-unavailable" className="text-right text-ink-muted text-xs">
+            {item.purchaseLimit.reason}
+          </p>
+        ) : item.isPurchased ? (
           <span
             data-testid="shop-item-purchased"
             className="rounded-full bg-emerald-500/15 px-3 py-1 font-medium text-emerald-400 text-xs"
