@@ -61,15 +61,16 @@ export function CustomTexturesTab() {
   };
 
   const submit = async () => {
+    if (!image || !name.trim()) return toast.error(t.fillAll);
     const itemRarity = textureRarity(rarity);
-    if (!image || !name.trim() || itemRarity === undefined) return toast.error(t.fillAll);
+    if (!itemRarity.ok) return toast.error(itemRarity.error);
     const cellError = textureCellError(options, image);
     if (cellError) return toast.error(cellError);
     setBuilding(true);
     try {
       const rttexBase64 = await buildRttexBase64(image);
       create.mutate(
-        { itemName: name.trim(), rarity: itemRarity, rttexBase64, properties: textureProperties(options) },
+        { itemName: name.trim(), rarity: itemRarity.rarity, rttexBase64, properties: textureProperties(options) },
         {
           onSuccess: () => {
             setImage(null);
