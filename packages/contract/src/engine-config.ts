@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { CREATOR_LIST_MAX, DEFAULT_AUTOFARM_DELAY_MS, emptyNewbieKitEntry } from './engine-constants.ts';
+import {
+  CREATOR_LIST_MAX,
+  DEFAULT_AUTOFARM_DELAY_MS,
+  emptyNewbieKitEntry,
+  MAX_INVENTORY_ITEMS,
+} from './engine-constants.ts';
 import { customTextureNamePattern } from './items.ts';
 import { boundedInt, itemIdSchema } from './world.ts';
 
@@ -49,7 +54,10 @@ export const newbieKitEntrySchema = z.object({
   Gemss: amount,
   Coin: amount,
   Seasonals_Token: amount,
-  items: z.array(z.tuple([itemIdSchema, z.int().min(1, 'Please enter a valid quantity.')])).default([]),
+  items: z
+    .array(z.tuple([itemIdSchema, z.int().min(1, 'Please enter a valid quantity.')]))
+    .max(MAX_INVENTORY_ITEMS, `A newbie kit holds at most ${MAX_INVENTORY_ITEMS} items (an inventory's size).`)
+    .default([]),
 });
 export type NewbieKitEntry = z.infer<typeof newbieKitEntrySchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { WORLD_LOCKED, WORLD_OPEN } from './engine-constants.ts';
 import { fastArray } from './fast-array.ts';
 import { isWorldBlock } from './world-block-check.ts';
+import { WORLD_MAX_SIDE, worldShapeMessages, worldShapeProblem } from './world-shape.ts';
 
 // Defined in the zod-free module an idle engine loads (engine-constants.ts); exported here as before.
 export {
@@ -15,8 +16,7 @@ export {
   weatherOptions,
 } from './engine-constants.ts';
 
-/** Largest side a world may have; keeps one world's tiles within a few hundred kilobytes. */
-export const WORLD_MAX_SIDE = 200;
+export { WORLD_MAX_SIDE, WORLD_MAX_TILES, worldShapeMessages, worldShapeProblem } from './world-shape.ts';
 export const WORLD_NAME_MAX = 24;
 
 /** A world name: letters or digits, compared case-insensitively and stored upper-case. */
@@ -111,7 +111,7 @@ function checkWorld(w: Pick<Shape, 'admins' | 'width' | 'height' | 'blocks'>, ct
     ctx.addIssue({
       code: 'custom',
       path: ['blocks'],
-      message: `blocks must hold width × height = ${expected} tiles, got ${w.blocks.length}.`,
+      message: worldShapeMessages.blocksCount(expected, w.blocks.length),
     });
 }
 
@@ -120,12 +120,7 @@ export const versionSchema = z.int({ error: 'version must be the whole number th
   error: 'version must be the whole number the GET answered.',
 });
 
-/**
- * Body of the engine's PUT /worlds/:name: the whole world. name and id may be present (a GET
- * round-trips them) but are not changed by a PUT; version is the revision it was read at (required
- * to replace a world that exists, unless sent as If-Match); unknown fields are refused.
- */
-export const worldPutSchema = z
+const worldPutObject = z
   .strictObject({
     ...detailShape,
     name: z.string().optional(),
@@ -133,6 +128,21 @@ export const worldPutSchema = z
     version: versionSchema.optional(),
   })
   .superRefine(checkWorld);
+
+/**
+ * Body of the engine's PUT /worlds/:name: the whole world. name and id may be present (a GET
+ * round-trips them) but are not changed by a PUT; version is the revision it was read at (required
+ * to replace a world that exists, unless sent as If-Match); unknown fields are refused. The tile list's
+ * length is checked against the size before anything else (worldShapeProblem), so a list far too long
+ * costs its length check only.
+ */
+export const worldPutSchema = z
+  .unknown()
+  .superRefine((input, ctx) => {
+    const problem = worldShapeProblem(input);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['blocks'], message: problem });
+  })
+  .pipe(worldPutObject);
 export type WorldPut = z.infer<typeof worldPutSchema>;
 
 /** A world as the engine returns it (world detail of the spec, plus name, id and size). */

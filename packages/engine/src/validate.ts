@@ -14,10 +14,13 @@ export function describeIssues(error: z.ZodError): string {
   return `${path && !named ? `${path}: ` : ''}${issue.message}${more}`;
 }
 
-/** Parses a request's input with a contract schema; a failure is a 400 in the api's words (the contract's). */
+/**
+ * Parses a request's input with a contract schema, stopping at the first problem (a world of a million wrong
+ * tiles is not explained tile by tile); a failure is a 400 in the api's words (the contract's).
+ */
 export function parseOr400<S extends z.ZodType>(schema: S, input: unknown, what = 'Request body'): z.infer<S> {
   if (input === undefined) throw badRequest(`${what} is required.`);
-  const result = schema.safeParse(input);
+  const result = contract().safeParseFirst(schema, input);
   if (result.success) return result.data;
   throw badRequest(contract().requestIssueMessage(result.error, what));
 }

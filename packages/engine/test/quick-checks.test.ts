@@ -89,6 +89,8 @@ describe('config quick checks (zod-free at start)', () => {
         { ITEMS: [null] },
         { ITEMS: null },
         { ITEMS: [{ items: null, Coin: null }] },
+        // More items than an inventory holds (MAX_INVENTORY_ITEMS).
+        { ITEMS: [{ items: Array.from({ length: 501 }, (_, i) => [i, 1]) }] },
         [],
       ],
     );
