@@ -5,6 +5,9 @@ export const backupMessages = {
   title: 'Backup Manager',
   created: 'Backup created successfully!',
   restored: 'Restore complete. Please restart your server from the dashboard.',
+  /** Our words: a collaborator without server:actions cannot start the server the restore stopped. */
+  restoredAskOwner:
+    'Restore complete. The server stays stopped until the owner, or a collaborator allowed to start it, starts it from the dashboard.',
   deleted: 'Backup deleted successfully.',
   fetchFailed: 'Failed to fetch backup status.',
   createFailed: 'Failed to create backup.',

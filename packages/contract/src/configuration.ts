@@ -31,7 +31,26 @@ export const configurationMessages = {
   /** Our words for failures the spec gives no fallback for. */
   addCreatorFailed: 'Failed to add creator.',
   removeCreatorFailed: 'Failed to remove creator.',
+  /** Our words: how a save that needs an engine restart was applied (configAppliedSchema). */
+  appliedRestarting: 'Your server is restarting to apply the change.',
+  appliedNextStart: 'The change applies when your server next starts: saving does not start a stopped server.',
 } as const;
+
+/**
+ * How a save that the engine reads only at start (newbie kit, custom items, a texture item) reached it. The
+ * restart belongs to the save, under the saver's config:manage: `restarting`, the running server restarts
+ * now; `next_start`, the server was stopped (or busy, or could not restart) and applies it when it starts.
+ */
+export const configAppliedSchema = z.enum(['restarting', 'next_start']);
+export type ConfigApplied = z.infer<typeof configAppliedSchema>;
+
+/** The text the page shows for how a save was applied. */
+export const configAppliedMessage = (applied: ConfigApplied) =>
+  applied === 'restarting' ? configurationMessages.appliedRestarting : configurationMessages.appliedNextStart;
+
+/** Answer of PUT newbie-kit and PUT item-config: the spec's success text and how the change was applied. */
+export const configSaveResponseSchema = z.object({ message: z.string(), applied: configAppliedSchema });
+export type ConfigSaveResponse = z.infer<typeof configSaveResponseSchema>;
 
 /** Newbie kit items per page and most item suggestions (section 9). */
 export const NEWBIE_KIT_PAGE_SIZE = 10;

@@ -1,5 +1,6 @@
 // Custom Items and Custom Textures tabs (server-management document, sections 3, 5, 7 and 8).
 import { z } from 'zod';
+import { configSaveResponseSchema } from './configuration.ts';
 import { customItemsFileSchema, customItemTextureSchema, MAX_CUSTOM_ITEMS } from './engine-config.ts';
 import { requestIssueMessage } from './issues.ts';
 import { boundedInt } from './world.ts';
@@ -95,5 +96,5 @@ export const customItemCreateSchema = z.object({
 });
 export type CustomItemCreate = z.input<typeof customItemCreateSchema>;
 
-/** Answer of POST .../custom-item: the message and the new item's id. */
-export const customItemCreatedSchema = z.object({ message: z.string(), id: z.int() });
+/** Answer of POST .../custom-item: the message, the new item's id and how it was applied (a save's answer). */
+export const customItemCreatedSchema = configSaveResponseSchema.extend({ id: z.int() });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { type BackupStatus, backupMessages as b, hostingMessages as m, messages } from '@canopy/contract';
 import type { ServerAccess } from '../access/server-access.ts';
 import { logServerAction } from '../activity/server-activity.ts';
+import { collaboratorsRepo } from '../collaborators/collaborators.repo.ts';
 import type { AppContext } from '../context.ts';
 import { isUniqueViolation } from '../db/db.ts';
 import { AppError, conflict, forbidden, notFound } from '../errors.ts';
@@ -188,7 +189,15 @@ async function restoreOnce(ctx: AppContext, access: ServerAccess) {
   }
   await refreshFigure(ctx, access);
   await log(ctx, access, 'Backup restored', 'database replaced by the backup; server left stopped');
-  return { message: b.restored };
+  // The spec's text tells the user to restart; one who may not start the server is told who can.
+  return { message: (await mayStart(ctx, access)) ? b.restored : b.restoredAskOwner };
+}
+
+/** Whether the caller may start the server: its owner, or a collaborator holding server:actions. */
+async function mayStart(ctx: AppContext, { isOwner, server, user }: ServerAccess): Promise<boolean> {
+  if (isOwner) return true;
+  const row = await collaboratorsRepo.find(ctx.db, server.id, user.id);
+  return (JSON.parse(row?.permissions ?? '[]') as string[]).includes('server:actions');
 }
 
 /** Deletes the account's backup: its record first, then its file (reconcile removes a file left alone). */

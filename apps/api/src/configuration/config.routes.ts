@@ -2,12 +2,15 @@ import { join } from 'node:path';
 import {
   addCreatorRequestSchema,
   configurationMessages as c,
+  etagOf,
   farmDelayRequestSchema,
   newbieKitRequestSchema,
 } from '@canopy/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { route } from '../http/route.ts';
+import { bodyVersion, ifMatchOf, withEtag } from '../http/versioned.ts';
+import { applyByRestart } from './apply-change.ts';
 import { featureGate } from './config-access.ts';
 import { sweepUnfinishedWrites } from './config-files.ts';
 import { addCreator, readCreators, removeCreator, setFarmDelay } from './general.service.ts';
@@ -72,7 +75,11 @@ export function configRoutes(app: FastifyInstance, ctx: AppContext) {
     access: 'user',
     server: 'config:manage',
     admit: kit,
-    handler: ({ server }) => readNewbieKit(ctx, server),
+    // Answers the file's version in the body and as the ETag; PUT names it back (ADR 0028).
+    handler: async ({ server, reply }) => {
+      const kit = await readNewbieKit(ctx, server);
+      return withEtag(reply, kit.version, kit);
+    },
   });
   route(app, ctx, {
     method: 'PUT',
@@ -81,9 +88,11 @@ export function configRoutes(app: FastifyInstance, ctx: AppContext) {
     server: 'config:manage',
     body: newbieKitRequestSchema,
     admit: kit,
-    handler: async ({ server, body }) => {
-      await saveNewbieKit(ctx, server, body);
-      return { message: c.newbieKitUpdated };
+    // Conditional on the version read: If-Match, or the version field of the GET's answer sent back whole.
+    handler: async ({ server, body, req, reply }) => {
+      const version = await saveNewbieKit(ctx, server, body, ifMatchOf(req) ?? bodyVersion(req.body));
+      reply.header('etag', etagOf(version));
+      return { message: c.newbieKitUpdated, applied: await applyByRestart(ctx, server, 'newbie kit') };
     },
   });
 }

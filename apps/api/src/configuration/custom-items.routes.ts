@@ -15,6 +15,7 @@ import { forbidden } from '../errors.ts';
 import { DEFAULT_BODY_LIMIT } from '../http/body-limits.ts';
 import { route } from '../http/route.ts';
 import { WriteQueue } from '../server-data/write-queue.ts';
+import { applyByRestart } from './apply-change.ts';
 import { assertConfigurable } from './config-files.ts';
 import { createTextureItem, readCustomItems, saveCustomItems } from './custom-items.service.ts';
 
@@ -61,7 +62,7 @@ export function customItemsRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   });
 
-  // The answer is { message } (the spec shows none; the tab toasts the spec's success text).
+  // The answer is { message, applied } (the spec shows none; the tab toasts the spec's success text).
   route(app, ctx, {
     method: 'PUT',
     url: '/users/:id/server/item-config',
@@ -74,7 +75,7 @@ export function customItemsRoutes(app: FastifyInstance, ctx: AppContext) {
       assertConfigurable(ctx, server);
       await saveCustomItems(ctx, server, body);
       await log(server, 'Custom items saved', `${body.items.length} item(s)`);
-      return { message: t.updated };
+      return { message: t.updated, applied: await applyByRestart(ctx, server, 'custom items') };
     },
   });
 
@@ -90,7 +91,7 @@ export function customItemsRoutes(app: FastifyInstance, ctx: AppContext) {
       assertConfigurable(ctx, server);
       const id = await createTextureItem(ctx, server, body);
       await log(server, 'Custom item created', `${body.itemName} (id ${id})`);
-      return { message: t.created, id };
+      return { message: t.created, id, applied: await applyByRestart(ctx, server, 'custom item') };
     },
   });
 }

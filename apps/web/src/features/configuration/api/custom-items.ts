@@ -1,18 +1,16 @@
 import {
   type CustomItem,
   type CustomItemCreate,
-  configurationMessages as c,
+  configAppliedMessage,
+  configSaveResponseSchema,
   customItemCreatedSchema,
   itemConfigSchema,
-  messageResponseSchema,
   customItemsMessages as t,
 } from '@canopy/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '../../../components/ui/index.ts';
 import { allItemsQueryKey } from '../../../lib/all-items-query.ts';
 import { api } from '../../../lib/api-client.ts';
-import { hasServer } from '../../../lib/owned-server.ts';
-import { useServerAction } from '../../dashboard/api/server-action.ts';
 import { configServerPath, configurationKey } from './keys.ts';
 
 /** Query key of the server's custom items. */
@@ -43,47 +41,38 @@ function useRefetchItems(userId: string) {
     ]);
 }
 
-/** Restarts the server with the dashboard's shared call, or says there is none. */
-function useRestart(userId: string, serverOwned: string) {
-  const toast = useToast();
-  const restart = useServerAction(userId);
-  return () => {
-    if (!hasServer(serverOwned)) toast.error(c.noServerToRestart);
-    else restart.run(serverOwned, 'restart');
-  };
-}
-
-/** 'Save Changes & Restart Server': PUT the whole list, then restart (the engine rebuilds items.dat at start). */
-export function useSaveCustomItems(userId: string, serverOwned: string) {
+/**
+ * 'Save Changes & Restart Server': PUT the whole list; the api restarts a running server as part of the save
+ * (the engine rebuilds items.dat at start) and leaves a stopped one stopped; the answer says which.
+ */
+export function useSaveCustomItems(userId: string) {
   const queryClient = useQueryClient();
   const toast = useToast();
   const refetch = useRefetchItems(userId);
-  const restart = useRestart(userId, serverOwned);
   return useMutation({
     mutationFn: (items: CustomItem[]) =>
       api.request(itemConfigPath(userId), {
         method: 'PUT',
         body: { items },
-        schema: messageResponseSchema,
+        schema: configSaveResponseSchema,
         defaultError: () => t.saveFailed,
       }),
-    onSuccess: (_answer, items) => {
+    onSuccess: (answer, items) => {
       // The restart unmounts the tab before onSettled's refetch: it comes back with the saved list, not a
       // flash of the list from before the save.
       queryClient.setQueryData(customItemsKey(userId), { items });
       toast.success(t.updated);
-      restart();
+      toast.info(configAppliedMessage(answer.applied));
     },
     onError: (error) => toast.error(error.message),
     onSettled: refetch,
   });
 }
 
-/** 'Create Item & Restart Server': POST the texture item, then restart. */
-export function useCreateCustomItem(userId: string, serverOwned: string) {
+/** 'Create Item & Restart Server': POST the texture item; the api applies it as a save does (above). */
+export function useCreateCustomItem(userId: string) {
   const toast = useToast();
   const refetch = useRefetchItems(userId);
-  const restart = useRestart(userId, serverOwned);
   return useMutation({
     mutationFn: (body: CustomItemCreate) =>
       api.post(`${configServerPath(userId)}/custom-item`, body, {
@@ -92,7 +81,7 @@ export function useCreateCustomItem(userId: string, serverOwned: string) {
       }),
     onSuccess: (answer) => {
       toast.success(answer.message);
-      restart();
+      toast.info(configAppliedMessage(answer.applied));
     },
     onError: (error) => toast.error(`${t.errorPrefix}${error.message}`),
     onSettled: refetch,

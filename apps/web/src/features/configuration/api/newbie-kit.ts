@@ -1,14 +1,13 @@
 import {
   configurationMessages as c,
-  messageResponseSchema,
+  configAppliedMessage,
+  configSaveResponseSchema,
   type NewbieKit,
   newbieKitRequestSchema,
 } from '@canopy/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '../../../components/ui/index.ts';
 import { api } from '../../../lib/api-client.ts';
-import { hasServer } from '../../../lib/owned-server.ts';
-import { useServerAction } from '../../dashboard/api/server-action.ts';
 import { configServerPath, newbieKitKey } from './keys.ts';
 
 const newbieKitPath = (userId: string) => `${configServerPath(userId)}/newbie-kit`;
@@ -32,19 +31,19 @@ export function useNewbieKit(userId: string) {
 }
 
 /**
- * 'Save Changes & Restart Server': PUT the whole kit, then the dashboard's shared restart call (the
- * engine reads the kit at start). The restart shows its own toasts and the page's busy state.
+ * 'Save Changes & Restart Server': PUT the whole kit; the api restarts a running server itself as part of
+ * the save (the engine reads the kit at start), so a collaborator with config:manage alone can apply it, and
+ * leaves a stopped server stopped. The answer says which; the status updates show the restart.
  */
-export function useSaveNewbieKit(userId: string, serverOwned: string) {
+export function useSaveNewbieKit(userId: string) {
   const queryClient = useQueryClient();
   const toast = useToast();
-  const restart = useServerAction(userId);
   return useMutation({
     mutationFn: (kit: NewbieKit) =>
       api.request(newbieKitPath(userId), {
         method: 'PUT',
         body: kit,
-        schema: messageResponseSchema,
+        schema: configSaveResponseSchema,
         defaultError: () => c.saveFailed,
       }),
     onSuccess: (answer, kit) => {
@@ -52,8 +51,7 @@ export function useSaveNewbieKit(userId: string, serverOwned: string) {
       // the cache so that the tab comes back with it, not with the kit from before the save.
       queryClient.setQueryData(newbieKitKey(userId), kit);
       toast.success(answer.message);
-      if (!hasServer(serverOwned)) toast.error(c.noServerToRestart);
-      else restart.run(serverOwned, 'restart');
+      toast.info(configAppliedMessage(answer.applied));
     },
     onError: (error) => toast.error(error.message),
     onSettled: () => queryClient.invalidateQueries({ queryKey: newbieKitKey(userId) }),

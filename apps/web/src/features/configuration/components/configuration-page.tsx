@@ -77,7 +77,7 @@ function ConfigurationTabs() {
       case 'general':
         return <GeneralTab userId={profile.id} />;
       case 'newbie-kit':
-        return <NewbieKitTab userId={profile.id} serverOwned={profile.serverOwned} />;
+        return <NewbieKitTab userId={profile.id} />;
       case 'custom-items':
         return <CustomItemsTab />;
       case 'custom-textures':

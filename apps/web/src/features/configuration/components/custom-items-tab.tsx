@@ -15,6 +15,7 @@ import { pageSlice } from '../../../lib/pagination.ts';
 import { useRegisteredProfile } from '../../../lib/profile-query.ts';
 import { useCustomItems, useSaveCustomItems } from '../api/custom-items.ts';
 import { addNewItem, CUSTOM_ITEMS_PAGE_SIZE, searchCustomItems } from '../custom-items-logic.ts';
+import { ApplyNote } from './apply-note.tsx';
 import { CustomItemCard } from './custom-item-card.tsx';
 
 /** The Custom Items tab: search, Add New Item, expandable cards (5 per page), Save Changes & Restart Server. */
@@ -24,7 +25,7 @@ export function CustomItemsTab() {
   const toast = useToast();
   const saved = useCustomItems(userId);
   const database = useAllItems();
-  const save = useSaveCustomItems(userId, profile.serverOwned);
+  const save = useSaveCustomItems(userId);
   const [draft, setDraft] = useState<CustomItem[] | null>(null);
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
@@ -100,7 +101,8 @@ export function CustomItemsTab() {
           </ul>
         )}
         <Pagination page={shown.page} totalPages={shown.totalPages} onPageChange={setPage} />
-        <div className="flex justify-end border-line border-t pt-4">
+        <div className="flex flex-col gap-2 border-line border-t pt-4 sm:flex-row sm:justify-end">
+          <ApplyNote />
           <Button
             onClick={() => draft && save.mutate(draft)}
             loading={save.isPending}

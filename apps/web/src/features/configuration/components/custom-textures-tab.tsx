@@ -6,6 +6,7 @@ import { useRegisteredProfile } from '../../../lib/profile-query.ts';
 import { useCreateCustomItem } from '../api/custom-items.ts';
 import { defaultAdvancedOptions, textureCellError, textureProperties, textureRarity } from '../custom-items-logic.ts';
 import { buildRttexBase64, decodePngFile, TextureImageError } from '../custom-texture-image.ts';
+import { ApplyNote } from './apply-note.tsx';
 import { CustomTextureAdvanced } from './custom-texture-advanced.tsx';
 
 /** Draws the decoded image on the preview canvas (CSS scales it to 128x128, pixelated). */
@@ -31,7 +32,7 @@ function Preview({ image }: { image: RgbaImage }) {
 export function CustomTexturesTab() {
   const { profile } = useRegisteredProfile();
   const toast = useToast();
-  const create = useCreateCustomItem(profile.id, profile.serverOwned);
+  const create = useCreateCustomItem(profile.id);
   const picker = useRef<HTMLInputElement>(null);
   const [image, setImage] = useState<(RgbaImage & { file: string }) | null>(null);
   const [dragging, setDragging] = useState(false);
@@ -141,7 +142,8 @@ export function CustomTexturesTab() {
           />
         </div>
         <CustomTextureAdvanced options={options} onChange={setOptions} />
-        <div className="flex justify-end border-line border-t pt-4">
+        <div className="flex flex-col gap-2 border-line border-t pt-4 sm:flex-row sm:justify-end">
+          <ApplyNote />
           <Button
             onClick={submit}
             loading={building || create.isPending}

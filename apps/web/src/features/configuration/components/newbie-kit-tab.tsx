@@ -5,6 +5,7 @@ import { useErrorToast } from '../../../hooks/use-error-toast.ts';
 import { useAllItems } from '../../../lib/all-items-query.ts';
 import { useNewbieKit, useSaveNewbieKit } from '../api/newbie-kit.ts';
 import { addKitItem, kitEntry, parseCurrency, removeKitItem } from '../newbie-kit-draft.ts';
+import { ApplyNote } from './apply-note.tsx';
 import { KitItemSearch } from './kit-item-search.tsx';
 import { KitItemsList } from './kit-items-list.tsx';
 
@@ -20,12 +21,12 @@ const draftOf = (kit: NewbieKit): Draft => {
 };
 
 /** Newbie Kit: starting currency, items to add from the item database, the kit's items, save and restart. */
-export function NewbieKitTab({ userId, serverOwned }: { userId: string; serverOwned: string }) {
+export function NewbieKitTab({ userId }: { userId: string }) {
   const kit = useNewbieKit(userId);
   const allItems = useAllItems();
   useErrorToast(kit.error);
   useErrorToast(allItems.error);
-  const save = useSaveNewbieKit(userId, serverOwned);
+  const save = useSaveNewbieKit(userId);
   const [draft, setDraft] = useState<Draft | null>(null);
 
   // The draft starts from the stored kit, once; a refetch after saving does not undo typing. It waits for a
@@ -99,7 +100,8 @@ export function NewbieKitTab({ userId, serverOwned }: { userId: string; serverOw
           onRemove={(id) => update({ items: removeKitItem(draft.items, id) })}
         />
       </Card>
-      <div className="flex justify-end">
+      <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
+        <ApplyNote />
         <Button onClick={submit} loading={save.isPending} className="w-full sm:w-auto">
           Save Changes &amp; Restart Server
         </Button>

@@ -1,0 +1,16 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { configurationMessages as c, configAppliedMessage } from '@canopy/contract';
+import { applyNote } from '../src/features/configuration/apply-note.ts';
+
+describe('how a configuration save is applied', () => {
+  it('says beside the save that a stopped server stays stopped, and nothing while it runs', () => {
+    assert.equal(applyNote('OFFLINE'), c.appliedNextStart);
+    for (const status of ['ONLINE', 'STARTING', 'RESTARTING', 'STOPPING', 'UNKNOWN', undefined] as const)
+      assert.equal(applyNote(status), null, String(status));
+  });
+  it("words the api's answer: restarting now, or at the next start", () => {
+    assert.equal(configAppliedMessage('restarting'), c.appliedRestarting);
+    assert.equal(configAppliedMessage('next_start'), c.appliedNextStart);
+  });
+});
