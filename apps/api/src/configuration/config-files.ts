@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { hostingMessages, serverPageMessages as p } from '@canopy/contract';
+import { hostingMessages, serverPageMessages as p, versionedWriteCodes } from '@canopy/contract';
 import type { z } from 'zod';
 import type { ServerAccess } from '../access/server-access.ts';
 import type { AppContext } from '../context.ts';
@@ -30,19 +30,63 @@ export async function readConfigFile<S extends z.ZodType>(
   schema: S,
   fallback: () => z.infer<S>,
 ): Promise<z.infer<S>> {
-  let text: string;
+  return (await readVersionedConfigFile(ctx, access, name, schema, fallback)).value;
+}
+
+/**
+ * The version of a config file's content (ADR 0028): a hash of its bytes, of none when it is missing. A whole-file
+ * save names the version it read and is refused when the file changed since (assertConfigVersion).
+ */
+export const contentVersion = (bytes: Uint8Array | undefined) =>
+  createHash('sha256')
+    .update(bytes ?? new Uint8Array())
+    .digest('hex')
+    .slice(0, 32);
+
+async function readBytes(ctx: AppContext, access: ServerAccess, name: string): Promise<Buffer | undefined> {
   try {
-    text = await readFile(configPath(ctx, access, name), 'utf8');
+    return await readFile(configPath(ctx, access, name));
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return fallback();
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
+}
+
+/** readConfigFile, with the version of what was read (for a GET to answer as its ETag). */
+export async function readVersionedConfigFile<S extends z.ZodType>(
+  ctx: AppContext,
+  access: ServerAccess,
+  name: string,
+  schema: S,
+  fallback: () => z.infer<S>,
+): Promise<{ value: z.infer<S>; version: string }> {
+  const bytes = await readBytes(ctx, access, name);
+  const version = contentVersion(bytes);
+  if (!bytes) return { value: fallback(), version };
   try {
-    const parsed = schema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : fallback();
+    const parsed = schema.safeParse(JSON.parse(bytes.toString('utf8')));
+    return { value: parsed.success ? parsed.data : fallback(), version };
   } catch {
-    return fallback();
+    return { value: fallback(), version };
   }
+}
+
+/**
+ * Refuses (409, `changed`: the page's text) a whole-file save that names the version it read when the file has
+ * changed since. One that names none writes as before: the spec's pages build these files from their own state
+ * and send no version, and only other panel users (never the game) write them (ADR 0028). Call it inside the
+ * server's turn (serialised), so that the check and the write after it are one step for every writer of the files.
+ */
+export async function assertConfigVersion(
+  ctx: AppContext,
+  access: ServerAccess,
+  name: string,
+  expected: string | undefined,
+  changed: string,
+): Promise<void> {
+  if (expected === undefined) return;
+  if (contentVersion(await readBytes(ctx, access, name)) !== expected)
+    throw conflict(changed, versionedWriteCodes.conflict);
 }
 
 /** Configuration changes only while the server is ONLINE or OFFLINE (server-management document, section 4). */
@@ -114,9 +158,16 @@ async function assertNotRemoved(ctx: AppContext, access: ServerAccess): Promise<
   throw notFound(p.noServer, 'no_server');
 }
 
-/** Writes a config file as JSON (see writeServerFile). */
-export function writeConfigFile(ctx: AppContext, access: ServerAccess, name: string, value: unknown): Promise<void> {
-  return writeServerFile(ctx, access, name, Buffer.from(`${JSON.stringify(value, null, 2)}\n`));
+/** Writes a config file as JSON (see writeServerFile); resolves to the version of what it wrote. */
+export async function writeConfigFile(
+  ctx: AppContext,
+  access: ServerAccess,
+  name: string,
+  value: unknown,
+): Promise<string> {
+  const bytes = Buffer.from(`${JSON.stringify(value, null, 2)}\n`);
+  await writeServerFile(ctx, access, name, bytes);
+  return contentVersion(bytes);
 }
 
 /** Tells a running engine to re-read its config files; an offline one reads them when it starts. */

@@ -6,22 +6,40 @@ import {
   type NewbieKit,
   type NewbieKitEntry,
   newbieKitSchema,
+  versionedWriteMessages,
 } from '@canopy/contract';
 import type { ServerAccess } from '../access/server-access.ts';
 import { logServerAction } from '../activity/server-activity.ts';
 import type { AppContext } from '../context.ts';
 import { badRequest } from '../errors.ts';
 import { itemNames } from '../items/items.routes.ts';
-import { assertConfigurable, readConfigFile, serialised, writeConfigFile } from './config-files.ts';
+import {
+  assertConfigurable,
+  assertConfigVersion,
+  readConfigFile,
+  readVersionedConfigFile,
+  serialised,
+  writeConfigFile,
+} from './config-files.ts';
 
 /**
  * The Newbie Kit tab: newbie-kit.json, which the engine reads at start (the page restarts the server
  * after saving) and gives to every player it creates.
  */
 
-/** The kit as stored; a missing or broken file reads as the empty kit, as the engine reads it. */
-export function readNewbieKit(ctx: AppContext, access: ServerAccess): Promise<NewbieKit> {
-  return readConfigFile(ctx, access, engineConfigFiles.newbieKit, newbieKitSchema, defaultNewbieKit);
+/**
+ * The kit as stored, with the version of the file (ADR 0028); a missing or broken file reads as the empty kit,
+ * as the engine reads it.
+ */
+export async function readNewbieKit(ctx: AppContext, access: ServerAccess): Promise<NewbieKit & { version: string }> {
+  const { value, version } = await readVersionedConfigFile(
+    ctx,
+    access,
+    engineConfigFiles.newbieKit,
+    newbieKitSchema,
+    defaultNewbieKit,
+  );
+  return { ...value, version };
 }
 
 /** An entry with each item once: the quantities of repeated ids are added up, as the page does. */
@@ -47,13 +65,28 @@ async function assertKnownItems(ctx: AppContext, access: ServerAccess, kit: Newb
   if (unknown.length) throw badRequest(c.unknownKitItems(unknown.sort((a, b) => a - b)), 'unknown_item');
 }
 
-/** Replaces the whole kit (already validated and normalised by the contract's schema). */
-export async function saveNewbieKit(ctx: AppContext, access: ServerAccess, kit: NewbieKit): Promise<void> {
+/**
+ * Replaces the whole kit (already validated and normalised by the contract's schema) if the file is still at the
+ * version the page read (`expected`, ADR 0028); resolves to the new version.
+ */
+export async function saveNewbieKit(
+  ctx: AppContext,
+  access: ServerAccess,
+  kit: NewbieKit,
+  expected: string | undefined,
+): Promise<string> {
   const merged: NewbieKit = { ITEMS: kit.ITEMS.map(mergeItems) };
-  await serialised(access.server.id, async () => {
+  const version = await serialised(access.server.id, async () => {
     assertConfigurable(ctx, access);
+    await assertConfigVersion(
+      ctx,
+      access,
+      engineConfigFiles.newbieKit,
+      expected,
+      versionedWriteMessages.newbieKitChanged,
+    );
     await assertKnownItems(ctx, access, merged);
-    await writeConfigFile(ctx, access, engineConfigFiles.newbieKit, merged);
+    return writeConfigFile(ctx, access, engineConfigFiles.newbieKit, merged);
   });
   const first = merged.ITEMS[0];
   await logServerAction(
@@ -62,4 +95,5 @@ export async function saveNewbieKit(ctx: AppContext, access: ServerAccess, kit: 
     'Newbie kit updated',
     `${first?.Gemss ?? 0} gems, ${first?.Coin ?? 0} coins, ${first?.items.length ?? 0} item(s)`,
   );
+  return version;
 }

@@ -1,11 +1,19 @@
-/** An engine's answer that was not a success. */
+/** An engine's answer that was not a success; `code` when the engine named one (a refused conditional save). */
 export class ControlError extends Error {
   readonly status: number;
-  constructor(status: number, message: string) {
+  readonly code: string | undefined;
+  constructor(status: number, message: string, code?: string) {
     super(message);
     this.status = status;
+    this.code = code;
   }
 }
+
+/** The engine's error code in an error body, when it is a string. */
+const codeOf = (data: unknown): string | undefined => {
+  const code = (data as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+};
 
 /** Talks to one engine's control API on loopback, authenticated by the instance secret. */
 export class ControlClient {
@@ -29,7 +37,7 @@ export class ControlClient {
     });
     const text = await res.text();
     const data = text ? JSON.parse(text) : null;
-    if (!res.ok) throw new ControlError(res.status, data?.error ?? `engine answered ${res.status}`);
+    if (!res.ok) throw new ControlError(res.status, data?.error ?? `engine answered ${res.status}`, codeOf(data));
     return data as T;
   }
 
@@ -48,10 +56,13 @@ export class ControlClient {
     const bytes = Buffer.from(await res.arrayBuffer());
     if (res.ok) return bytes;
     let message = `engine answered ${res.status}`;
+    let code: string | undefined;
     try {
-      message = JSON.parse(bytes.toString('utf8'))?.error ?? message;
+      const data = JSON.parse(bytes.toString('utf8'));
+      message = data?.error ?? message;
+      code = codeOf(data);
     } catch {}
-    throw new ControlError(res.status, message);
+    throw new ControlError(res.status, message, code);
   }
 
   stats() {

@@ -20,13 +20,13 @@ export function onlineEngine(ctx: AppContext, server: ServerRow, offlineMessage:
 }
 
 /**
- * An engine's failure as the api's: its refusals (4xx) reach the user with their message, a full disk on
- * the engine's side is the api's 507 (nothing was saved: the engine rolls the write back), anything else
- * is a 502.
+ * An engine's failure as the api's: its refusals (4xx) reach the user with their message (and the engine's
+ * code, e.g. a refused conditional save's), a full disk on the engine's side is the api's 507 (nothing was
+ * saved: the engine rolls the write back), anything else is a 502.
  */
 function engineFailure(error: unknown): AppError {
   if (error instanceof ControlError && error.status >= 400 && error.status < 500)
-    return new AppError(error.status === 401 ? 502 : error.status, 'engine_refused', error.message);
+    return new AppError(error.status === 401 ? 502 : error.status, error.code ?? 'engine_refused', error.message);
   if (error instanceof ControlError && error.status === 507) return new AppError(507, 'disk_full', m.diskFull);
   // A frozen engine: the call's timeout fired (AbortSignal.timeout). Said at once; asking again would freeze again.
   if ((error as Error | undefined)?.name === 'TimeoutError')

@@ -1,15 +1,18 @@
-import { type Player, serverPageMessages as p, playerPutSchema, worldNameSchema } from '@canopy/contract';
+import { type Player, serverPageMessages as p, playerPutSchema, type World, worldNameSchema } from '@canopy/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ServerAccess } from '../access/server-access.ts';
 import { logServerAction } from '../activity/server-activity.ts';
 import type { AppContext } from '../context.ts';
 import { PLAYER_PUT_BODY_LIMIT, WORLD_PUT_BODY_LIMIT } from '../http/body-limits.ts';
 import { route } from '../http/route.ts';
+import { ifMatchOf, withEtag } from '../http/versioned.ts';
 import { parse } from '../validate.ts';
 import { bodyBytes, engineCall, engineForward, engineWrite, onlineEngine } from './engine-proxy.ts';
 import { WriteQueue } from './write-queue.ts';
 
 const enc = encodeURIComponent;
+/** The engine's query naming the version of a conditional write (its If-Match). */
+const versionQuery = (version: string | undefined) => (version === undefined ? '' : `version=${enc(version)}`);
 
 /** Worlds and players of the caller's running server, served from its engine's control API. */
 export function worldsPlayersRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -31,11 +34,16 @@ export function worldsPlayersRoutes(app: FastifyInstance, ctx: AppContext) {
     url: '/users/:id/server/worlds/:name',
     access: 'user',
     server: 'worlds:manage',
-    handler: async ({ server, params }) => engineCall(worlds(server), 'GET', `/worlds/${enc(params.name ?? '')}`),
+    handler: async ({ server, params, reply }) => {
+      const world = await engineCall<World>(worlds(server), 'GET', `/worlds/${enc(params.name ?? '')}`);
+      return withEtag(reply, world.version, world);
+    },
   });
-  // A whole world (up to about 3 MB) goes to the engine unparsed: the engine validates it with the same
-  // contract schema and answers in the same words, and the api's event loop stays free (bench/hostile.ts).
-  // The answer is { message } (the spec shows none): sending the world back would double the cost.
+  // A whole world (up to about 3 MB) is never parsed on the api's event loop (bench/hostile.ts): a worker
+  // thread checks it with the contract schema, then its bytes go to the engine, which checks it again.
+  // The answer is { message, version } (the spec shows none): sending the world back would double the cost.
+  // The write is conditional on the version read, If-Match or the body's version field (ADR 0028): the engine
+  // compares and writes in one step and answers 409 when the game changed the world since.
   route(app, ctx, {
     method: 'PUT',
     url: '/users/:id/server/worlds/:name',
@@ -44,15 +52,19 @@ export function worldsPlayersRoutes(app: FastifyInstance, ctx: AppContext) {
     rawBody: true,
     bodyLimit: WORLD_PUT_BODY_LIMIT,
     admit: ({ server, signal }) => worldWrites.enter(server.server.id, signal),
-    handler: async ({ server, params, raw }) => {
+    handler: async ({ caller, server, params, raw, req, reply }) => {
       const name = parse(worldNameSchema, params.name ?? '', 'World name');
-      await engineForward(ctx, server, worlds(server), {
+      // Checked on a worker before the engine sees it: tile count against the size, then the contract schema.
+      await ctx.workers.checkBody(caller.user.id, 'world', raw);
+      const ifMatch = ifMatchOf(req);
+      const answer = await engineForward(ctx, server, worlds(server), {
         method: 'PUT',
-        path: `/worlds/${enc(name)}?answer=brief`,
+        path: `/worlds/${enc(name)}?answer=brief&${versionQuery(ifMatch)}`,
         raw,
       });
+      const { version } = JSON.parse(answer.toString('utf8')) as { version: number };
       await log(server, 'World saved', name);
-      return { message: p.worldSaved };
+      return withEtag(reply, version, { message: p.worldSaved, version });
     },
   });
   route(app, ctx, {
@@ -79,7 +91,10 @@ export function worldsPlayersRoutes(app: FastifyInstance, ctx: AppContext) {
     url: '/users/:id/server/players/:name',
     access: 'user',
     server: 'players:manage',
-    handler: async ({ server, params }) => engineCall(players(server), 'GET', `/players/${enc(params.name ?? '')}`),
+    handler: async ({ server, params, reply }) => {
+      const player = await engineCall<Player>(players(server), 'GET', `/players/${enc(params.name ?? '')}`);
+      return withEtag(reply, player.version, player);
+    },
   });
   route(app, ctx, {
     method: 'PUT',
@@ -88,8 +103,9 @@ export function worldsPlayersRoutes(app: FastifyInstance, ctx: AppContext) {
     server: 'players:manage',
     body: playerPutSchema,
     bodyLimit: PLAYER_PUT_BODY_LIMIT,
-    handler: async ({ server, params, body, req }) => {
-      const path = `/players/${enc(params.name ?? '')}`;
+    // Conditional like the world's PUT: If-Match or the body's version.
+    handler: async ({ server, params, body, req, reply }) => {
+      const path = `/players/${enc(params.name ?? '')}?${versionQuery(ifMatchOf(req))}`;
       const player = await engineWrite<Player>(ctx, server, players(server), {
         method: 'PUT',
         path,
@@ -97,7 +113,7 @@ export function worldsPlayersRoutes(app: FastifyInstance, ctx: AppContext) {
         growth: bodyBytes(req),
       });
       await log(server, 'Player saved', params.name ?? '');
-      return { message: p.playerSaved, player };
+      return withEtag(reply, player.version, { message: p.playerSaved, player });
     },
   });
   route(app, ctx, {
