@@ -22,6 +22,7 @@ import { EventBus } from './events/bus.ts';
 import { feedbackRoutes } from './feedback/feedback.routes.ts';
 import { startGateway } from './gateway/gateway.ts';
 import { DEFAULT_BODY_LIMIT } from './http/body-limits.ts';
+import { apiServerOptions, guardConnections } from './http/connections.ts';
 import { registerIdempotency } from './http/idempotency.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { answerHeaders, bodyTooLarge, rejectControlCharacters } from './http/request-guards.ts';
@@ -55,6 +56,8 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}) 
     }),
     // Routes size their own limit from their largest legitimate request (route() spec bodyLimit).
     bodyLimit: DEFAULT_BODY_LIMIT,
+    // Headers, request and idle timeouts (ADR 0032): an idle or trickling socket does not hold a descriptor.
+    ...apiServerOptions(config.http),
     // Errors the router raises before any route (a path that is not valid UTF-8) keep the api's shape.
     frameworkErrors: (error, _req, reply) =>
       (reply as FastifyReply).code(400).send({
@@ -62,6 +65,7 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}) 
         code: error.code === 'FST_ERR_BAD_URL' ? 'invalid_path' : 'bad_request',
       }),
   });
+  guardConnections(app.server, config.http);
   const secret = loadSessionSecret(config.sessionSecret, config.dataDir);
   const now = opts.now ?? Date.now;
   const bus = new EventBus();

@@ -2,6 +2,14 @@ import { networkInterfaces } from 'node:os';
 import { join, resolve } from 'node:path';
 import { CDN_HOST_PATTERN, CDN_PATH_PATTERN } from '@canopy/contract/engine-constants';
 import { z } from 'zod';
+import {
+  type HandshakeLimits,
+  type HttpLimits,
+  handshakeLimitsOf,
+  httpLimitIssues,
+  httpLimitsEnv,
+  httpLimitsOf,
+} from './config/http-limits.ts';
 import { LETS_ENCRYPT_DIRECTORY, type LoginHostConfig, loginHostIssues } from './config/login-host.ts';
 
 const csv = z
@@ -172,6 +180,7 @@ const envSchema = z
     CANOPY_BENCH_COMMANDS: z.enum(['true', 'false']).default('false'),
     CANOPY_SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(1000).default(60000),
     CANOPY_MAX_SOCKETS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).optional()),
+    ...httpLimitsEnv,
     CANOPY_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(60),
     CANOPY_AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
     CANOPY_AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
@@ -212,6 +221,7 @@ const envSchema = z
         message: 'CANOPY_GAME_CDN_HOST and CANOPY_GAME_CDN_PATH are set together or not at all',
       });
     for (const issue of loginHostIssues(env)) ctx.addIssue({ code: 'custom', ...issue });
+    for (const issue of httpLimitIssues(env)) ctx.addIssue({ code: 'custom', ...issue });
 
     const udp = env.CANOPY_GATEWAY_UDP_PORT;
     if (udp !== 0 && env.CANOPY_GAME_PORTS && udp >= env.CANOPY_GAME_PORTS.from && udp <= env.CANOPY_GAME_PORTS.to)
@@ -277,6 +287,8 @@ export interface Config {
   schedulerIntervalMs: number;
   /** Most WebSockets held at once; unset: half the process's descriptor limit (ws/socket-limits.ts). */
   maxSockets?: number;
+  /** Timeouts and the per-address connection cap of every HTTP(S) server (config/http-limits.ts, ADR 0032). */
+  http: HttpLimits;
   /** The built-in stand-in for Discord: on only without a Discord app and outside production. */
   devIdentityProvider: boolean;
   /** Requests allowed per window on /auth/* and /register, per client IP and per account (user or token). */
@@ -295,6 +307,8 @@ export interface Config {
     tls?: { certFile: string; keyFile: string };
     /** The login page's own host (CANOPY_LOGIN_HOST, ADR 0027); unset: loginurl names the Host header asked for. */
     login?: LoginHostConfig;
+    /** New TLS connections admitted per address (ADR 0032). */
+    handshakes: HandshakeLimits;
   };
 }
 
@@ -349,6 +363,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     benchCommands: e.CANOPY_BENCH_COMMANDS === 'true',
     schedulerIntervalMs: e.CANOPY_SCHEDULER_INTERVAL_MS,
     maxSockets: e.CANOPY_MAX_SOCKETS,
+    http: httpLimitsOf(e),
     devIdentityProvider,
     authRateLimit: {
       windowMs: e.CANOPY_RATE_LIMIT_WINDOW_SECONDS * 1000,
@@ -383,6 +398,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
               }
             : undefined,
       },
+      handshakes: handshakeLimitsOf(e),
     },
   };
 }

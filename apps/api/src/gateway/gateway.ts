@@ -1,9 +1,9 @@
-import type { Server } from 'node:https';
 import { loginUrlOf } from '../config/login-host.ts';
 import type { AppContext } from '../context.ts';
 import { FrontProcess } from './front/front-process.ts';
 import { gatewayRepo } from './gateway.repo.ts';
-import { createGatewayHttps } from './http/https-server.ts';
+import { createGatewayHandler } from './http/gateway-handler.ts';
+import { GatewayTlsThread } from './http/tls-thread-host.ts';
 import { loadGatewayKey, loadTlsPair } from './keys.ts';
 import { type LoginCertificates, startLoginCertificates } from './tls/login-certificates.ts';
 
@@ -15,11 +15,14 @@ export interface GatewayHandle {
   front: FrontProcess;
   /** The login host's certificates (ADR 0027): the SNI table, and the ACME side when it is on. */
   login: LoginCertificates;
+  /** The HTTPS server's thread (ADR 0032; tests end it to see it restarted). */
+  https: GatewayTlsThread;
   stop(): Promise<void>;
 }
 
 /**
- * Starts the login gateway (ADR 0026): the ENet front as a child process, then the HTTPS side in this process.
+ * Starts the login gateway (ADR 0026): the ENet front as a child process, then the HTTPS side in a worker thread
+ * that hands its requests to this process's handlers (ADR 0032).
  * It listens on every interface unless HOST was set: players' devices reach it from outside even while the
  * panel itself stays on this machine for development sign-in.
  */
@@ -55,37 +58,40 @@ export async function startGateway(ctx: AppContext): Promise<GatewayHandle> {
     throw error;
   }
   const loginHost = config.gateway.login;
-  const server: Server = createGatewayHttps(ctx, {
-    tls,
-    sni: login.sni,
+  const handle = createGatewayHandler(ctx, {
     loginUrl: loginHost && loginUrlOf(loginHost),
     gatewayKey,
     udpPort: () => front.udpPort,
   });
+  const https = new GatewayTlsThread(
+    {
+      host,
+      port: config.gateway.tlsPort,
+      tls,
+      connectionsPerIp: config.http.connectionsPerIp,
+      handshakes: config.gateway.handshakes,
+    },
+    login.sni,
+    handle,
+    { info: (msg) => ctx.log.info(msg), warn: (msg) => ctx.log.warn(msg), error: (msg) => ctx.log.error(msg) },
+  );
+  let tlsPort: number;
   try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(config.gateway.tlsPort, host, () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
+    tlsPort = await https.start();
   } catch (error) {
+    await https.stop();
     await login.stop();
     await front.stop();
     throw error;
   }
-  server.on('error', (error) => ctx.log.error({ err: error }, 'gateway https'));
-  const address = server.address();
-  const tlsPort = typeof address === 'object' && address ? address.port : config.gateway.tlsPort;
   return {
     tlsPort,
     udpPort,
     front,
     login,
+    https,
     async stop() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await https.stop();
       await login.stop();
       await front.stop();
     },

@@ -55,5 +55,8 @@ export function createAcmeHttpServer(opts: AcmeHttpOptions): Server {
     handle,
   );
   server.maxConnections = 500;
+  // Nothing moving on a socket for 10 s: it goes (every answer here is immediate). The per-address cap is the
+  // caller's (login-certificates.ts), from the configuration.
+  server.setTimeout(10_000);
   return server;
 }

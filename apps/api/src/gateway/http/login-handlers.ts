@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   type GatewayLoginResponse,
   GROWID_MAX,
@@ -12,13 +11,9 @@ import type { AppContext } from '../../context.ts';
 import { type GatewayLogin, GatewayRefusal, loginToServer, readSavedSignIn, refreshLogin } from '../login.service.ts';
 import { WindowCounter, type WindowRule } from '../rate-limit.ts';
 import { type LoginPageState, loginPageCsp, loginPageHtml } from './login-page.ts';
-import { parseFields, readBody } from './request-body.ts';
-import { send } from './respond.ts';
-
-/** Largest body of the login form's token call (the form is a few hundred bytes). */
-export const LOGIN_BODY_LIMIT = 4096;
-/** Largest body of the calls that carry the client's own login fields: the web view's page post and checktoken. */
-export const CLIENT_DATA_BODY_LIMIT = 16_384;
+import type { GatewayRequest, HttpAnswer } from './messages.ts';
+import { bodyOf, parseFields } from './request-body.ts';
+import { answer } from './respond.ts';
 
 /** The token calls' limits: per IP (validate and checktoken together), and per server and GrowID. */
 export interface LoginLimits {
@@ -38,26 +33,25 @@ export function createLoginHandlers(ctx: AppContext, gatewayKey: Buffer, limits:
   const loginsPerIp = new WindowCounter(limits.loginsPerIp);
   const loginsPerGrowId = new WindowCounter(limits.loginsPerGrowId);
 
-  const page = (res: ServerResponse, state: LoginPageState = {}, code?: string) => {
+  const page = (state: LoginPageState = {}, code?: string): HttpAnswer => {
     const online = ctx.servers
       .feed()
       .filter((s) => s.status === 'ONLINE')
       .map((s) => s.name)
       .sort((a, b) => a.localeCompare(b));
     const nonce = randomBytes(16).toString('base64');
-    send(res, 200, 'text/html; charset=utf-8', loginPageHtml(online, nonce, state), {
+    return answer(200, 'text/html; charset=utf-8', loginPageHtml(online, nonce, state), {
       'content-security-policy': loginPageCsp(nonce),
       'x-frame-options': 'DENY',
       ...(code ? { [LOGIN_ERROR_HEADER]: code } : {}),
     });
   };
 
-  const refused = (res: ServerResponse, code: string, error: string, names: Omit<LoginPageState, 'error'> = {}) =>
-    page(res, { ...names, error }, code);
+  const refused = (code: string, error: string, names: Omit<LoginPageState, 'error'> = {}) =>
+    page({ ...names, error }, code);
 
-  const succeeded = (res: ServerResponse, login: GatewayLogin, message: string) =>
-    send(
-      res,
+  const succeeded = (login: GatewayLogin, message: string) =>
+    answer(
       200,
       'application/json; charset=utf-8',
       JSON.stringify({
@@ -77,18 +71,18 @@ export function createLoginHandlers(ctx: AppContext, gatewayKey: Buffer, limits:
 
   return {
     /** GET or the web view's POST of /player/login/dashboard: the page. */
-    async loginPage(req: IncomingMessage, res: ServerResponse) {
-      // The client's web view posts its own fields here; they are not needed, only bounded.
-      if (req.method === 'POST') await readBody(req, CLIENT_DATA_BODY_LIMIT);
-      page(res);
+    loginPage(request: GatewayRequest): HttpAnswer {
+      // The client's web view posts its own fields here; they are not needed, only bounded (routes.ts).
+      bodyOf(request);
+      return page();
     },
 
     /** POST /player/growid/login/validate: a password sign-in (or a new GrowID). */
-    async validate(req: IncomingMessage, res: ServerResponse, ip: string) {
-      const fields = parseFields(req, await readBody(req, LOGIN_BODY_LIMIT));
+    async validate(request: GatewayRequest): Promise<HttpAnswer> {
+      const fields = parseFields(request.contentType, bodyOf(request));
       const names = typed(fields);
       const now = ctx.now();
-      if (!loginsPerIp.hit(ip, now)) return refused(res, 'rate_limited', gatewayMessages.tooManyAttempts, names);
+      if (!loginsPerIp.hit(request.ip, now)) return refused('rate_limited', gatewayMessages.tooManyAttempts, names);
       const parsed = gatewayLoginRequestSchema.safeParse(fields);
       if (!parsed.success) {
         const field = parsed.error.issues[0]?.path[0];
@@ -98,48 +92,44 @@ export function createLoginHandlers(ctx: AppContext, gatewayKey: Buffer, limits:
             : field === 'password'
               ? gatewayMessages.passwordInvalid
               : gatewayMessages.growIdInvalid;
-        return refused(res, 'invalid', message, names);
+        return refused('invalid', message, names);
       }
       const input = parsed.data;
       const account = `${input.server.toLowerCase()}\0${input.growId.toLowerCase()}`;
-      if (!loginsPerGrowId.hit(account, now))
-        return refused(res, 'rate_limited', gatewayMessages.tooManyAttempts, names);
+      if (!loginsPerGrowId.hit(account, now)) return refused('rate_limited', gatewayMessages.tooManyAttempts, names);
       try {
         const login = await loginToServer(ctx, gatewayKey, input);
         ctx.log.info(`gateway: ${login.growId} signed in to ${login.server}${login.created ? ' (new GrowID)' : ''}`);
-        succeeded(
-          res,
+        return succeeded(
           login,
           (login.created ? gatewayMessages.created : gatewayMessages.loggedIn)(login.growId, login.server),
         );
       } catch (error) {
         if (!(error instanceof GatewayRefusal)) throw error;
-        refused(res, error.code, error.message, names);
+        return refused(error.code, error.message, names);
       }
     },
 
     /** POST /player/growid/checktoken: a returning player's saved sign-in, refreshed into a new token. */
-    async checkToken(req: IncomingMessage, res: ServerResponse, ip: string) {
+    async checkToken(request: GatewayRequest): Promise<HttpAnswer> {
       const now = ctx.now();
-      // Nothing of the form is shown again, so the per-IP count comes before the body is read.
-      if (!loginsPerIp.hit(ip, now)) return refused(res, 'rate_limited', gatewayMessages.tooManyAttempts);
-      const parsed = gatewayCheckTokenRequestSchema.safeParse(
-        parseFields(req, await readBody(req, CLIENT_DATA_BODY_LIMIT)),
-      );
-      if (!parsed.success) return refused(res, 'token_invalid', gatewayMessages.savedSignInInvalid);
+      // Nothing of the form is shown again, so the per-IP count comes before the body is parsed.
+      if (!loginsPerIp.hit(request.ip, now)) return refused('rate_limited', gatewayMessages.tooManyAttempts);
+      const parsed = gatewayCheckTokenRequestSchema.safeParse(parseFields(request.contentType, bodyOf(request)));
+      if (!parsed.success) return refused('token_invalid', gatewayMessages.savedSignInInvalid);
       try {
         const { refreshToken } = parsed.data;
         const ticket = readSavedSignIn(gatewayKey, refreshToken, now);
         // Counted with the password sign-ins of that server and GrowID: each refresh gives a new token, so a count
         // per token could be spun, one per account cannot. Before any lookup.
         if (!loginsPerGrowId.hit(`${ticket.server.toLowerCase()}\0${ticket.growId.toLowerCase()}`, now))
-          return refused(res, 'rate_limited', gatewayMessages.tooManyAttempts);
+          return refused('rate_limited', gatewayMessages.tooManyAttempts);
         const login = await refreshLogin(ctx, gatewayKey, refreshToken, ticket);
         ctx.log.info(`gateway: ${login.growId} signed in to ${login.server} (saved sign-in)`);
-        succeeded(res, login, gatewayMessages.accountValidated);
+        return succeeded(login, gatewayMessages.accountValidated);
       } catch (error) {
         if (!(error instanceof GatewayRefusal)) throw error;
-        refused(res, error.code, error.message);
+        return refused(error.code, error.message);
       }
     },
   };

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import type { GatewayRequest } from './messages.ts';
 
 /** A request the gateway refuses: status and a short plain text. */
 export class HttpRefusal extends Error {
@@ -23,12 +24,19 @@ export async function readBody(req: IncomingMessage, limit: number): Promise<Buf
   return Buffer.concat(chunks);
 }
 
+/** The body the TLS thread read for a request (empty when none was sent); one past its route's limit is a 413. */
+export function bodyOf(request: GatewayRequest): Buffer {
+  if (request.bodyTooLarge) throw new HttpRefusal(413, 'Request body too large.');
+  const body = request.body;
+  return body ? Buffer.from(body.buffer, body.byteOffset, body.byteLength) : Buffer.alloc(0);
+}
+
 /**
- * The fields of a form-encoded or JSON body as strings and booleans (other JSON values are dropped, so a
- * field never arrives as an object). A body that does not parse is a 400.
+ * The fields of a form-encoded or JSON body (by its content type) as strings and booleans (other JSON values are
+ * dropped, so a field never arrives as an object). A body that does not parse is a 400.
  */
-export function parseFields(req: IncomingMessage, body: Buffer): Record<string, string | boolean> {
-  const type = String(req.headers['content-type'] ?? '').toLowerCase();
+export function parseFields(contentType: string, body: Buffer): Record<string, string | boolean> {
+  const type = contentType.toLowerCase();
   const text = body.toString('utf8');
   const fields: Record<string, string | boolean> = Object.create(null);
   if (type.startsWith('application/json')) {

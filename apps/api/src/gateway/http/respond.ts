@@ -1,10 +1,26 @@
 import type { ServerResponse } from 'node:http';
+import type { HttpAnswer } from './messages.ts';
 
 const securityHeaders = {
   'x-content-type-options': 'nosniff',
   'cache-control': 'no-store',
   'referrer-policy': 'no-referrer',
 };
+
+/** A whole answer with the gateway's security headers and a content length. */
+export function answer(status: number, type: string, body: string, extra: Record<string, string> = {}): HttpAnswer {
+  return {
+    status,
+    headers: { ...securityHeaders, 'content-type': type, 'content-length': Buffer.byteLength(body), ...extra },
+    body,
+  };
+}
+
+/** Writes a whole answer. */
+export function writeAnswer(res: ServerResponse, a: HttpAnswer): void {
+  res.writeHead(a.status, a.headers);
+  res.end(a.body);
+}
 
 /** Sends a whole answer with the gateway's security headers and a content length. */
 export function send(
@@ -14,7 +30,5 @@ export function send(
   body: string,
   extra: Record<string, string> = {},
 ): void {
-  const bytes = Buffer.from(body);
-  res.writeHead(status, { ...securityHeaders, 'content-type': type, 'content-length': bytes.length, ...extra });
-  res.end(bytes);
+  writeAnswer(res, answer(status, type, body, extra));
 }

@@ -28,8 +28,11 @@ export interface AcmeDeps {
   log: { info(msg: string): void; warn(msg: string): void; error(msg: string): void };
   now: () => number;
   challenges: ChallengeBook;
-  /** Serves a pair for the login host from now on; throws when the key does not fit the certificate. */
-  install: (pair: TlsPair) => void;
+  /**
+   * Serves a pair for the login host from the next handshake on; throws at once when the key does not fit the
+   * certificate, and settles once the server serves it.
+   */
+  install: (pair: TlsPair) => void | Promise<void>;
 }
 
 /** The outcome of one check: the stored certificate kept, a new one issued, or the order failed. */
@@ -88,7 +91,8 @@ export class AcmeCertificates {
     const stored = this.stored();
     if (stored && stored.notAfter > this.deps.now()) {
       try {
-        this.deps.install(stored.pair);
+        // Nothing serves yet at start (the TLS thread starts with what is installed): only the check matters.
+        void this.deps.install(stored.pair);
         this.serving = true;
       } catch (error) {
         this.deps.log.warn(`gateway acme: the stored certificate cannot be used (${(error as Error).message})`);
@@ -124,7 +128,7 @@ export class AcmeCertificates {
       const issued = await this.order();
       if (this.stopped) return { result: 'issued', notAfter: issued.notAfter };
       // Installed first: a certificate that does not load is never stored over a good one.
-      this.deps.install(issued.pair);
+      await this.deps.install(issued.pair);
       this.serving = true;
       writePrivateFileAtomic(this.keyFile, issued.pair.key);
       writePrivateFileAtomic(this.certFile, issued.pair.cert);

@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { type LoginHostConfig, loginUrlOf } from '../../config/login-host.ts';
 import type { AppContext } from '../../context.ts';
+import { capConnectionsPerAddress } from '../../http/connections.ts';
 import { createAcmeHttpServer } from '../http/acme-http.ts';
 import { AcmeCertificates } from './acme-certificates.ts';
 import { ChallengeBook } from './challenge-book.ts';
@@ -43,7 +44,8 @@ export async function startLoginCertificates(ctx: AppContext, host: string): Pro
     return { sni, stop: async () => {} };
   }
   if (login.tls) {
-    sni.setLogin(
+    // Before the TLS thread starts, which takes the pair set here.
+    void sni.setLogin(
       { cert: readFileSync(login.tls.certFile, 'utf8'), key: readFileSync(login.tls.keyFile, 'utf8') },
       'operator',
     );
@@ -66,6 +68,7 @@ async function startAcme(
 ): Promise<LoginCertificates> {
   const challenges = new ChallengeBook();
   const http = createAcmeHttpServer({ challenges, loginUrl: loginUrlOf(login), now: ctx.now });
+  capConnectionsPerAddress(http, ctx.config.http.connectionsPerIp);
   await listen(http, login.acme.httpPort, host);
   http.on('error', (error) => ctx.log.error({ err: error }, 'gateway acme http'));
   const address = http.address();
