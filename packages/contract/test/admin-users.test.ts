@@ -3,10 +3,12 @@ import { describe, it } from 'node:test';
 import {
   ADMIN_MAX_DAYS,
   ADMIN_MAX_STORAGE_MB,
+  accountChangeRefusal,
   creditAdjustSchema,
   creditMessages,
   expiryChangeSchema,
   adminUserMessages as m,
+  messages,
   setPaidSchema,
   setStorageSchema,
   slotChangeSchema,
@@ -44,5 +46,31 @@ describe('admin user change schemas', () => {
     });
     for (const amount of [0, 0.5, 'lots', 2e9, undefined])
       assert.equal(error(creditAdjustSchema.safeParse({ amount })), creditMessages.amountInvalid, String(amount));
+  });
+});
+
+describe('accountChangeRefusal (who may change whose account)', () => {
+  const user = { id: 'u', isAdmin: false, isSuperAdmin: false };
+  const admin = { id: 'a', isAdmin: true, isSuperAdmin: false };
+  const admin2 = { id: 'a2', isAdmin: true, isSuperAdmin: false };
+  const sup = { id: 's', isAdmin: true, isSuperAdmin: true };
+  const sup2 = { id: 's2', isAdmin: true, isSuperAdmin: true };
+
+  it('lets a super admin change admins and users, and an admin change users', () => {
+    for (const [actor, target] of [
+      [sup, admin],
+      [sup, user],
+      [admin, user],
+    ] as const)
+      assert.equal(accountChangeRefusal(actor, target), null, `${actor.id} → ${target.id}`);
+  });
+
+  it('refuses their own account, and one of an equal or higher role, saying why', () => {
+    assert.equal(accountChangeRefusal(admin, admin), m.cannotChangeSelf);
+    assert.equal(accountChangeRefusal(sup, sup), m.cannotChangeSelf);
+    assert.equal(accountChangeRefusal(admin, admin2), m.adminOutranks);
+    assert.equal(accountChangeRefusal(admin, sup), m.superAdminOutranks);
+    assert.equal(accountChangeRefusal(sup, sup2), m.superAdminOutranks);
+    assert.equal(accountChangeRefusal(user, { ...user, id: 'u2' }), messages.missingPermission);
   });
 });

@@ -12,16 +12,19 @@ import { useEscapeKey } from '../../../hooks/use-escape-key.ts';
 import { useRegisteredProfile } from '../../../lib/profile-query.ts';
 import { adminCallerOf } from '../admin-caller.ts';
 import { ADMIN_TAB_PARAM, chooseAdminTab } from '../admin-tab-param.ts';
+import { useRecheckProfileOnRefusal } from '../api/admin-refusals.ts';
 import { AdminSidebar } from './admin-sidebar.tsx';
 import { adminTabContent } from './admin-tab-content.tsx';
 
 /**
  * The Admin Panel (/admin, admin document): a sidebar of the tabs the admin may open (a slide-in menu on small
  * screens) and the open tab, named in the address (`?tab=users`). The route gate sends non-admins to
- * /dashboard; one who still reaches this page sees the no-permission text.
+ * /dashboard; one who still reaches this page sees the no-permission text. A refused admin call reloads the
+ * profile, so an admin removed while the panel is open leaves it.
  */
 export function AdminPage() {
   const { profile } = useRegisteredProfile();
+  useRecheckProfileOnRefusal(profile.id);
   const [params, setParams] = useSearchParams();
   const [menuOpen, setMenuOpen] = useState(false);
   const caller = adminCallerOf(profile);

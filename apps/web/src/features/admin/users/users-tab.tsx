@@ -1,4 +1,10 @@
-import { type AdminUserRow, adminPanelMessages, adminUserPageSchema, adminUserLabels as t } from '@canopy/contract';
+import {
+  type AdminUserRow,
+  adminPanelMessages,
+  adminUserPageSchema,
+  bulkActionPermissions,
+  adminUserLabels as t,
+} from '@canopy/contract';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/index.ts';
 import { useAdminCan } from '../admin-caller.ts';
@@ -16,7 +22,8 @@ import { UsersTable } from './users-table.tsx';
  */
 export function UsersTab() {
   const can = useAdminCan();
-  const bulkAllowed = can('users:bulk_actions');
+  // The api refuses a bulk action to a caller lacking either permission: the selection is not offered then.
+  const bulkAllowed = bulkActionPermissions.every(can);
   const { input, setInput, search, page, setPage } = useAdminSearch();
   const [selection, setSelection] = useState<Selection>(new Set());
   const [open, setOpen] = useState<AdminUserRow | null>(null);
