@@ -3,8 +3,9 @@ import { spawnSync } from 'node:child_process';
 import { describe, it } from 'node:test';
 import { defaultSettings, messages, shopMessages as s } from '@canopy/contract';
 import type { Page } from 'playwright-core';
+import { devUser } from '../../apps/api/src/dev-idp/dev-token.ts';
 import { apiCall, apiCreateServer, apiSignIn, apiSignInRegistered } from './support/api.ts';
-import { ADMIN_USERNAME } from './support/app.ts';
+import { ADMIN_USERNAME, setAvailableSlots } from './support/app.ts';
 import { open, registeredPage, sidebar, toast } from './support/pages.ts';
 import { useApp } from './support/suite.ts';
 
@@ -32,6 +33,8 @@ describe('Renew & Shop', () => {
       viewport: { width: 1280, height: 900 },
     });
     assert.match(grantWithCli('Shopper1', 1000), /balance 1000 credits/);
+    // Neither a server nor a free slot: an Extra Server Slot is of use.
+    setAvailableSlots(suite.app, devUser('shopper').id, 0);
     await page.reload();
     await open(page, s.title);
     await page.getByRole('heading', { name: s.title }).waitFor();
@@ -49,17 +52,21 @@ describe('Renew & Shop', () => {
     await item(page, 'storage_upgrade_256').getByRole('button', { name: s.inCart }).click();
     await toast(page, s.alreadyInCart('Storage Upgrade +256 MB'));
 
-    // Two slots are more than the balance: checkout is refused on the page.
+    // One slot is all an account without a server or a free slot can use: the second is refused with why.
     const addSlot = item(page, 'extra_slot').getByRole('button', { name: s.addToCart });
     await addSlot.click();
-    await addSlot.click();
     // The card says how many are in the cart (on a phone the cart is out of sight below the grid).
-    await item(page, 'extra_slot').getByTestId('shop-item-in-cart').getByText(`${s.inCart} ×2`).waitFor();
+    await item(page, 'extra_slot').getByTestId('shop-item-in-cart').getByText(`${s.inCart} ×1`).waitFor();
+    await addSlot.click();
+    await toast(page, s.slotOnlyOne('Extra Server Slot'));
+    assert.equal(await text(page, 'cart-total'), s.credits(700));
+    // 30 days more are more than the balance: checkout is refused on the page.
+    await item(page, 'server_time_30d').getByRole('button', { name: s.addToCart }).click();
     const checkout = page.getByTestId('cart').getByRole('button', { name: s.checkout });
     await page.getByTestId('cart-short').getByText(s.notEnoughCredits).waitFor();
-    assert.equal(await text(page, 'cart-total'), s.credits(1200));
+    assert.equal(await text(page, 'cart-total'), s.credits(1050));
     assert.equal(await checkout.isDisabled(), true);
-    await page.getByRole('button', { name: 'One less Extra Server Slot' }).click();
+    await page.getByTestId('cart').getByRole('button', { name: 'One less 30 Days Server Time' }).click();
     assert.equal(await text(page, 'cart-total'), s.credits(700));
     await page.getByTestId('cart-short').waitFor({ state: 'detached' });
     await page.screenshot({ path: '/tmp/renew-page-cart.png', fullPage: true });
@@ -69,14 +76,20 @@ describe('Renew & Shop', () => {
     await page.getByTestId('credit-balance').getByText(s.credits(300)).waitFor();
     await item(page, 'storage_upgrade_256').getByTestId('shop-item-purchased').getByText(s.purchased).waitFor();
     await page.getByTestId('cart').getByText(s.cartEmpty).waitFor();
+    // Now a free slot waits for the one server: another slot would go unused, and the card says so.
+    await item(page, 'extra_slot')
+      .getByTestId('shop-item-unavailable')
+      .getByText(s.slotSpare('Extra Server Slot'))
+      .waitFor();
+    assert.equal(await item(page, 'extra_slot').getByRole('button').count(), 0);
     await page.screenshot({ path: '/tmp/renew-page-bought.png', fullPage: true });
 
-    // The effect: one more slot (1 → 2) and 256 MB more storage (256 → 512) on the profile.
+    // The effect: a slot (0 → 1) and 256 MB more storage (256 → 512) on the profile.
     await open(page, 'Profile');
     await page.getByRole('heading', { name: 'Profile' }).waitFor();
     const row = (label: string) =>
       page.locator('dl div', { has: page.getByText(label, { exact: true }) }).locator('dd');
-    assert.equal(await row('Available Slots').textContent(), '2');
+    assert.equal(await row('Available Slots').textContent(), '1');
     assert.equal(await row('Credit').textContent(), '300');
     await page.getByText(/\/ 512MB/).waitFor();
   });
@@ -136,7 +149,7 @@ describe('Renew & Shop', () => {
     const proxyError = { status: 502, contentType: 'text/html', body: '<html>Bad Gateway</html>' };
     await page.route('**/shop/checkout', (route) => route.fulfill(proxyError));
     await page.goto(`${suite.app.url}/renew`);
-    await item(page, 'extra_slot').getByRole('button', { name: s.addToCart }).click();
+    await item(page, 'server_time_7d').getByRole('button', { name: s.addToCart }).click();
     await page.getByTestId('cart').getByRole('button', { name: s.checkout }).click();
     await toast(page, s.checkoutFailed);
     assert.equal(await page.getByTestId('cart-line').count(), 1, 'the cart is kept');

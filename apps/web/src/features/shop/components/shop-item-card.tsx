@@ -17,6 +17,7 @@ export function ShopItemCard({
 }) {
   const storage = isStorageItem(item.id);
   const oneTimeInCart = item.type === 'one_time' && quantity > 0;
+  const unusable = canBuy && item.purchaseLimit?.max === 0;
   return (
     <li
       data-testid="shop-item"
@@ -36,16 +37,20 @@ export function ShopItemCard({
           <p className="text-ink-muted text-sm">{item.description}</p>
         </div>
       </div>
-      <div className="mt-auto flex items-center justify-between gap-2">
+      {unusable && (
+        // The api would refuse it (an Extra Server Slot that could not be used): the reason instead of a button.
+        <p
+          data-testid="shop-item-unavailable"
+          className="mt-auto rounded-md bg-surface-raised px-3 py-2 text-ink-muted text-xs"
+        >
+          {item.purchaseLimit?.reason}
+        </p>
+      )}
+      <div className={`${unusable ? '' : 'mt-auto '}flex items-center justify-between gap-2`}>
         <span data-testid="shop-item-cost" className="whitespace-nowrap font-semibold text-accent">
           {s.credits(item.cost)}
         </span>
-        {canBuy && item.purchaseLimit?.max === 0 ? (
-          // The api would refuse it (an Extra Server Slot nobody could use): the reason instead of a button.
-          <p data-testid="shop-item-unavailable" className="text-right text-ink-muted text-xs">
-            {item.purchaseLimit.reason}
-          </p>
-        ) : item.isPurchased ? (
+        {unusable ? null : item.isPurchased ? (
           <span
             data-testid="shop-item-purchased"
             className="rounded-full bg-emerald-500/15 px-3 py-1 font-medium text-emerald-400 text-xs"

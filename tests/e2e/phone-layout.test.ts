@@ -1,0 +1,95 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { defaultSettings, messages, redeemLabels } from '@canopy/contract';
+import { apiCall, apiSignIn } from './support/api.ts';
+import { ADMIN_USERNAME } from './support/app.ts';
+import { signInWithDevProvider } from './support/browser.ts';
+import { ownerWithServer, sidebar } from './support/pages.ts';
+import { useApp } from './support/suite.ts';
+
+const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+// Issue 21, items 13 and 15, on a phone: a locked sidebar link tells its reason on a tap (there is no hover),
+// toasts leave the Menu button usable, and a server deleted while its owner was away is announced.
+describe('on a phone (390x844)', () => {
+  const suite = useApp();
+
+  it('shows why a locked link is locked on a tap, and keeps Menu usable under toasts', async () => {
+    const admin = await apiSignIn(suite.app.url, ADMIN_USERNAME);
+    const setShop = (disableShop: boolean) =>
+      apiCall(suite.app.url, admin.token, 'POST', '/admin/settings', { ...defaultSettings, disableShop });
+    const { page } = await ownerWithServer(
+      suite.browser,
+      suite.app,
+      { username: 'phoneowner', growId: 'PhoneOwner1', serverName: 'Pocket_Grove' },
+      { context: phone },
+    );
+    assert.equal((await setShop(true)).status, 200);
+    try {
+      await page.reload();
+      const menu = page.getByRole('button', { name: 'Menu' });
+      await menu.tap();
+      const locked = sidebar(page).locator('[data-locked="true"]', { hasText: 'Renew & Shop' });
+      // force: Playwright waits for aria-disabled to go away; a finger does not, and the tap must still answer.
+      await locked.tap({ force: true });
+      const note = sidebar(page).getByTestId('locked-note');
+      await note.getByText(messages.featureDisabled, { exact: true }).waitFor();
+      assert.equal(await locked.getAttribute('aria-expanded'), 'true');
+      await page.screenshot({ path: '/tmp/h6-phone-locked-note.png' });
+      // A second tap folds the note away.
+      await locked.tap({ force: true });
+      await note.waitFor({ state: 'detached' });
+
+      // A toast (a refused redeem) does not lie over the Menu button, which still opens and closes the menu.
+      await sidebar(page).getByRole('link', { name: 'Redeem Code' }).tap();
+      await page.getByRole('heading', { name: 'Redeem Code' }).waitFor();
+      await page.getByRole('textbox', { name: redeemLabels.codeLabel }).fill('NO-SUCH-CODE');
+      await page.getByRole('button', { name: redeemLabels.redeem, exact: true }).tap();
+      const shown = page.locator('[data-toast-type="error"]').first();
+      await shown.waitFor();
+      const [toastBox, menuBox] = [await shown.boundingBox(), await menu.boundingBox()];
+      assert.ok(toastBox && menuBox);
+      assert.ok(
+        toastBox.y >= menuBox.y + menuBox.height,
+        `toast at ${toastBox.y}, Menu ends at ${menuBox.y + menuBox.height}`,
+      );
+      await page.screenshot({ path: '/tmp/h6-phone-toast.png' });
+      await menu.tap();
+      await page.getByRole('button', { name: 'Close' }).waitFor();
+      assert.equal(await shown.isVisible(), true, 'the toast was still up when Menu took the tap');
+    } finally {
+      await setShop(false);
+    }
+  });
+
+  it('tells the owner their server was deleted while they were away, by whom and when', async () => {
+    const admin = await apiSignIn(suite.app.url, ADMIN_USERNAME);
+    const { page } = await ownerWithServer(
+      suite.browser,
+      suite.app,
+      { username: 'awayowner', growId: 'AwayOwner1', serverName: 'Gone_Grove' },
+      { context: phone },
+    );
+    await page.getByTestId('server-name').getByText('Gone_Grove').waitFor();
+    assert.equal(await page.getByTestId('banner-deleted').count(), 0);
+    await page.close();
+
+    const deleted = await apiCall(suite.app.url, admin.token, 'DELETE', '/admin/servers/Gone_Grove');
+    assert.equal(deleted.status, 200, JSON.stringify(deleted.body));
+
+    // Back later, in a new page: the dashboard says what happened.
+    const back = await (await suite.browser.newContext(phone)).newPage();
+    await signInWithDevProvider(back, suite.app.url, 'awayowner');
+    const banner = back.getByTestId('banner-deleted');
+    await banner.getByText('Your server was deleted.').waitFor();
+    const details = (await back.getByTestId('deleted-details').textContent()) ?? '';
+    assert.match(
+      details,
+      /^Gone_Grove was deleted on \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}:\d{2}\. An administrator deleted it\.$/,
+    );
+    await back.getByRole('button', { name: 'Create Server' }).waitFor();
+    await back.screenshot({ path: '/tmp/h6-phone-deleted.png', fullPage: true });
+    await back.setViewportSize({ width: 1280, height: 800 });
+    await back.screenshot({ path: '/tmp/h6-desktop-deleted.png' });
+  });
+});
