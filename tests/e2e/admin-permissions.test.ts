@@ -187,4 +187,24 @@ describe('admin permissions: promoting, presets and what a moderator may do', ()
     await regular.waitForURL(/\/dashboard$/);
     await regular.getByRole('heading', { name: 'Dashboard' }).waitFor();
   });
+
+  it('an admin removed while their panel is open leaves it at their next refused call', async () => {
+    const gone = await apiSignInRegistered(suite.app.url, 'goner', 'GoneOne');
+    const promoted = await apiCall(suite.app.url, admin.token, 'POST', '/admin/admins', { discordId: gone.id });
+    assert.equal(promoted.status, 200, JSON.stringify(promoted.body));
+    const granted = await apiCall(suite.app.url, admin.token, 'PUT', `/admin/admins/${gone.id}/permissions`, {
+      permissions: moderatorPreset,
+    });
+    assert.equal(granted.status, 200, JSON.stringify(granted.body));
+    const page = await signedIn(suite.browser, suite.app.url, 'goner');
+    await page.goto(`${suite.app.url}/admin?tab=users`);
+    await page.getByTestId('admin-user-row').first().waitFor();
+
+    const removed = await apiCall(suite.app.url, admin.token, 'DELETE', `/admin/admins/${gone.id}`);
+    assert.equal(removed.status, 200, JSON.stringify(removed.body));
+    // The next tab's list is refused (403): the panel reloads the profile, which says they are no admin now.
+    await page.getByTestId('admin-sidebar').getByRole('button', { name: 'Ban Logs' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+  });
 });
