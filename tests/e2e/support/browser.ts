@@ -1,10 +1,17 @@
 import { type Browser, chromium, type Page } from 'playwright-core';
 
-/** Debian's Chromium, headless, with the flags this sandbox needs. */
-export function launchBrowser(): Promise<Browser> {
+/** Debian's Chromium, headless, with the flags this sandbox needs (and a test's own `extraArgs`). */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-quic',
+      ...extraArgs,
+    ],
   });
 }
 
