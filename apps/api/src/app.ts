@@ -44,11 +44,16 @@ import { attachWebSocket } from './ws/ws.gateway.ts';
 
 export interface BuildOptions {
   now?: () => number;
+  /** The panel's PEM pair (CANOPY_TLS_CERT/KEY, read at start): the panel then listens with HTTPS. */
+  https?: { cert: string; key: string };
 }
 
 /** Assembles the api on an open, migrated database. Listening is the caller's business. */
 export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}) {
-  const app: FastifyInstance = Fastify({
+  // An https.Server is an http.Server to everything the api does with it (listen, address, upgrade, timeouts);
+  // only Fastify's overloads tell them apart, hence the cast.
+  const app = Fastify({
+    https: opts.https ?? null,
     logger: { level: config.logLevel },
     // One line per request is noise at info level; debug turns it on.
     logController: new LogController({
@@ -64,7 +69,7 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}) 
         error: 'The address is not valid.',
         code: error.code === 'FST_ERR_BAD_URL' ? 'invalid_path' : 'bad_request',
       }),
-  });
+  }) as unknown as FastifyInstance;
   guardConnections(app.server, config.http);
   const secret = loadSessionSecret(config.sessionSecret, config.dataDir);
   const now = opts.now ?? Date.now;

@@ -11,6 +11,7 @@ import {
   httpLimitsOf,
 } from './config/http-limits.ts';
 import { LETS_ENCRYPT_DIRECTORY, type LoginHostConfig, loginHostIssues } from './config/login-host.ts';
+import { type PanelTlsConfig, panelTlsEnv, panelTlsIssues, panelTlsOf } from './config/panel-tls.ts';
 
 const csv = z
   .string()
@@ -66,6 +67,7 @@ const envSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
     // Unset: 0.0.0.0, or 127.0.0.1 while development sign-in is on (see loadConfig).
     HOST: z.preprocess(emptyAsUndefined, z.string().optional()),
+    ...panelTlsEnv,
     CANOPY_DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z.preprocess(
       emptyAsUndefined,
@@ -221,6 +223,7 @@ const envSchema = z
         message: 'CANOPY_GAME_CDN_HOST and CANOPY_GAME_CDN_PATH are set together or not at all',
       });
     for (const issue of loginHostIssues(env)) ctx.addIssue({ code: 'custom', ...issue });
+    for (const issue of panelTlsIssues(env)) ctx.addIssue({ code: 'custom', ...issue });
     for (const issue of httpLimitIssues(env)) ctx.addIssue({ code: 'custom', ...issue });
 
     const udp = env.CANOPY_GATEWAY_UDP_PORT;
@@ -239,6 +242,8 @@ export interface Config {
   host: string;
   /** Whether HOST was set; without it, development sign-in keeps the panel on this machine. */
   hostExplicit: boolean;
+  /** The panel's certificate (CANOPY_TLS_CERT/KEY, read at start by main.ts); unset: plain HTTP. */
+  tls?: PanelTlsConfig;
   dataDir: string;
   databaseUrl?: string;
   discordClientId?: string;
@@ -326,6 +331,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Development sign-in lets anyone sign in as anyone: it stays on this machine unless HOST says otherwise.
     host: e.HOST ?? (devIdentityProvider ? '127.0.0.1' : '0.0.0.0'),
     hostExplicit: e.HOST !== undefined,
+    tls: panelTlsOf(e),
     dataDir: resolve(e.CANOPY_DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     discordClientId: e.DISCORD_CLIENT_ID,

@@ -1,5 +1,6 @@
 import { buildApp, startBackground } from './app.ts';
 import { configuredLoginCertificate, loginUrlOf } from './config/login-host.ts';
+import { readPanelTls } from './config/panel-tls.ts';
 import { type Config, loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
 
@@ -7,8 +8,11 @@ import { openDatabase } from './db/open.ts';
 process.umask(0o077);
 
 let config: Config;
+let https: { cert: string; key: string } | undefined;
 try {
   config = loadConfig();
+  // With a certificate the panel listens with HTTPS; a missing or wrong file stops the start here, by name.
+  https = config.tls && readPanelTls(config.tls);
 } catch (error) {
   console.error((error as Error).message);
   process.exit(1);
@@ -18,7 +22,7 @@ const db = await openDatabase(config).catch((error: Error) => {
   console.error(`Cannot open the database: ${error.message}`);
   process.exit(1);
 });
-const { app, ctx } = await buildApp(config, db).catch((error: Error) => {
+const { app, ctx } = await buildApp(config, db, { https }).catch((error: Error) => {
   console.error(`Cannot start: ${error.message}`);
   process.exit(1);
 });
@@ -48,7 +52,7 @@ const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
 // Where it listens is part of this line: with development sign-in, 127.0.0.1 unless HOST was set.
 console.log(
-  `Canopy panel is running at http://localhost:${port} (listening on ${config.host}${config.devIdentityProvider ? ', development sign-in' : ''}; database: ${db.dialect})`,
+  `Canopy panel is running at ${https ? 'https' : 'http'}://localhost:${port} (listening on ${config.host}${config.devIdentityProvider ? ', development sign-in' : ''}; database: ${db.dialect})`,
 );
 
 /** How the start line names where the login page's certificate comes from. */
