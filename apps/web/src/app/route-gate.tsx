@@ -1,7 +1,7 @@
 import { BAN_COUNTDOWN_REFRESH_MS, type Profile, type WebRoute } from '@canopy/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
-import { Navigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { LockedPage } from '../features/errors/components/locked-page.tsx';
 import { hiddenRouteExplains, navAccess } from '../features/shell/nav-access.ts';
 import { msUntilBanEnds } from '../lib/expiry.ts';
@@ -48,6 +48,19 @@ export function RouteGate({ route, children }: { route: WebRoute; children: Reac
   const access = navAccess(route, profile, settings);
   if (!access.visible) return hiddenRouteExplains(route) ? children : <Navigate to="/dashboard" replace />;
   if (access.locked)
-    return <LockedPage label={route.label} reason={lockedPageReason(route.path, profile, access.reason)} />;
+    return (
+      <LockedPage label={route.label} reason={lockedPageReason(route.path, profile, access.reason)}>
+        {route.path === '/renew' && !profile.isBanned && (
+          // The shop is off, but a server time code still keeps a server alive.
+          <>
+            Server time codes still work: redeem one on the{' '}
+            <Link to="/redeem-code" className="font-medium text-accent underline hover:no-underline">
+              Redeem Code
+            </Link>{' '}
+            page.
+          </>
+        )}
+      </LockedPage>
+    );
   return children;
 }
