@@ -186,6 +186,7 @@ const envSchema = z
     CANOPY_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(60),
     CANOPY_AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
     CANOPY_AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+    CANOPY_CONFIG_WRITE_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
@@ -298,6 +299,8 @@ export interface Config {
   devIdentityProvider: boolean;
   /** Requests allowed per window on /auth/* and /register, per client IP and per account (user or token). */
   authRateLimit: { windowMs: number; perIp: number; perAccount: number };
+  /** Configuration writes per user (all config write routes together) per window (CANOPY_CONFIG_WRITE_RATE_LIMIT). */
+  configWriteRateLimit: { max: number; windowMs: number };
   /**
    * The CDN game clients are told to fetch textures from (CANOPY_GAME_CDN_HOST/PATH); unset: the game's own. Engines
    * read the same variables, passed through by runtime/local/engine-process.ts; the api checks them at start.
@@ -375,6 +378,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMs: e.CANOPY_RATE_LIMIT_WINDOW_SECONDS * 1000,
       perIp: e.CANOPY_AUTH_RATE_LIMIT_PER_IP,
       perAccount: e.CANOPY_AUTH_RATE_LIMIT_PER_ACCOUNT,
+    },
+    configWriteRateLimit: {
+      max: e.CANOPY_CONFIG_WRITE_RATE_LIMIT,
+      windowMs: e.CANOPY_RATE_LIMIT_WINDOW_SECONDS * 1000,
     },
     gameCdn:
       e.CANOPY_GAME_CDN_HOST && e.CANOPY_GAME_CDN_PATH

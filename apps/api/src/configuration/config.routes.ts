@@ -15,6 +15,7 @@ import { featureGate } from './config-access.ts';
 import { sweepUnfinishedWrites } from './config-files.ts';
 import { addCreator, readCreators, removeCreator, setFarmDelay } from './general.service.ts';
 import { readNewbieKit, saveNewbieKit } from './newbie-kit.service.ts';
+import { configWriteLimit } from './write-limit.ts';
 
 /**
  * Configuration: creator list, autofarm delay and newbie kit (server-management document, section 7).
@@ -26,6 +27,8 @@ export function configRoutes(app: FastifyInstance, ctx: AppContext) {
   // The admin switch is checked before the body is read: a locked feature refuses whatever is sent.
   const general = featureGate('disableGeneralConfig');
   const kit = featureGate('disableNewbieKit');
+  // One budget for every configuration write of a user (write-limit.ts), counted before the body.
+  const writes = configWriteLimit(app, ctx);
   route(app, ctx, {
     method: 'GET',
     url: '/users/:id/server/creator-list',
@@ -37,6 +40,7 @@ export function configRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ctx, {
     method: 'POST',
     url: '/users/:id/server/creator-list',
+    rateLimit: { perCallerShared: writes },
     access: 'user',
     server: 'config:manage',
     body: addCreatorRequestSchema,
@@ -49,6 +53,7 @@ export function configRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ctx, {
     method: 'DELETE',
     url: '/users/:id/server/creator-list/:growId',
+    rateLimit: { perCallerShared: writes },
     access: 'user',
     server: 'config:manage',
     admit: general,
@@ -60,6 +65,7 @@ export function configRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ctx, {
     method: 'POST',
     url: '/users/:id/server/farm-delay',
+    rateLimit: { perCallerShared: writes },
     access: 'user',
     server: 'config:manage',
     body: farmDelayRequestSchema,
@@ -84,6 +90,7 @@ export function configRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ctx, {
     method: 'PUT',
     url: '/users/:id/server/newbie-kit',
+    rateLimit: { perCallerShared: writes },
     access: 'user',
     server: 'config:manage',
     body: newbieKitRequestSchema,

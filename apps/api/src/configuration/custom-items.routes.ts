@@ -18,6 +18,7 @@ import { WriteQueue } from '../server-data/write-queue.ts';
 import { applyByRestart } from './apply-change.ts';
 import { assertConfigurable } from './config-files.ts';
 import { createTextureItem, readCustomItems, saveCustomItems } from './custom-items.service.ts';
+import { configWriteLimit } from './write-limit.ts';
 
 const KB = 1024;
 // A custom item at its widest (every number at 2^31-1, a 100-character name, a 1000-character description,
@@ -50,6 +51,7 @@ const gate = async ({ server, signal }: { server: ServerAccess; signal: AbortSig
 /** Configuration: custom items and custom textures (server-management document, section 7). */
 export function customItemsRoutes(app: FastifyInstance, ctx: AppContext) {
   const log = (access: ServerAccess, action: string, details: string) => logServerAction(ctx, access, action, details);
+  const writes = configWriteLimit(app, ctx);
 
   route(app, ctx, {
     method: 'GET',
@@ -66,6 +68,7 @@ export function customItemsRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ctx, {
     method: 'PUT',
     url: '/users/:id/server/item-config',
+    rateLimit: { perCallerShared: writes },
     access: 'user',
     server: 'config:manage',
     admit: gate,
@@ -82,6 +85,7 @@ export function customItemsRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ctx, {
     method: 'POST',
     url: '/users/:id/server/custom-item',
+    rateLimit: { perCallerShared: writes },
     access: 'user',
     server: 'config:manage',
     admit: gate,

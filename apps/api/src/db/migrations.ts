@@ -383,3 +383,14 @@ migrations.push({
       WHERE id = 'extra_slot' AND description = 'One more server slot for your account.';
   `,
 });
+
+migrations.push({
+  version: 12,
+  name: 'servers count what their activity entries store in the platform database',
+  // activity_bytes: the bytes of the activity entries that writes to the server added (configuration saves,
+  // backups, world and player writes), kept in the transaction of each entry. They live in the platform's
+  // database, not on the tenant's disk, and count toward the owner's storage limit (storage-quota.ts).
+  sql: `
+    ALTER TABLE servers ADD COLUMN activity_bytes BIGINT NOT NULL DEFAULT 0;
+  `,
+});

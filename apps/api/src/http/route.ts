@@ -9,7 +9,7 @@ import { AppError, forbidden } from '../errors.ts';
 import { adminCaller } from '../users/profile.ts';
 import { parse } from '../validate.ts';
 import { DEFAULT_BODY_LIMIT } from './body-limits.ts';
-import { limiter, type RateRule } from './rate-limits.ts';
+import { type Limiter, limiter, type RateRule } from './rate-limits.ts';
 
 /** Who may call a route: anyone, any signed-in user, an admin holding a permission, or a super admin only. */
 export type Access = 'public' | 'user' | 'superAdmin' | { admin: AdminPermission };
@@ -38,6 +38,11 @@ type BodyOf<B extends z.ZodType | undefined> = B extends z.ZodType ? z.infer<B> 
 export interface RouteRateLimit<B extends z.ZodType | undefined> {
   perIp?: RateRule;
   perAccount?: { rule: RateRule; key: 'caller' | ((body: BodyOf<B>) => string) };
+  /**
+   * A limiter several routes share (one budget for a family of writes, e.g. every configuration write),
+   * counted per signed-in user right after authentication, before the body.
+   */
+  perCallerShared?: Limiter;
 }
 
 interface RouteSpec<B extends z.ZodType | undefined, A extends Access, S extends ServerNeed | undefined> {
@@ -124,6 +129,7 @@ export function route<B extends z.ZodType | undefined, A extends Access, S exten
       if (spec.access === 'public') return;
       const caller = await authenticate(ctx, req.headers.authorization);
       if (accountLimit && account?.key === 'caller') await accountLimit(req, reply, caller.user.id);
+      if (spec.rateLimit?.perCallerShared) await spec.rateLimit.perCallerShared(req, reply, caller.user.id);
       if (typeof spec.access === 'object' && !hasAdminPermission(adminCaller(caller.user), spec.access.admin))
         throw forbidden(caller.user.is_admin ? messages.missingPermission : messages.adminOnly);
       if (spec.access === 'superAdmin' && caller.user.is_super_admin !== 1)

@@ -87,17 +87,22 @@ export async function endPaidPlans(ctx: AppContext): Promise<void> {
 const STORAGE_MEASURE_CONCURRENCY = 4;
 
 /**
- * Keeps each account's storage figure current: the size of its server's data directory plus its backup
- * (an account whose server is gone still stores its backup). Measured first, written in batches.
+ * Keeps each account's storage figure current: the size of its server's data directory and of its activity
+ * entries, plus its backup (an account whose server is gone still stores its backup). Measured first, written in batches.
  */
 export async function refreshStorage(ctx: AppContext): Promise<void> {
   const backups = new Map((await backupsRepo.all(ctx.db)).map((b) => [b.owner_id, Number(b.bytes)]));
   const figures = new Map<string, number>();
   const servers = await serversRepo.all(ctx.db);
+  // What each server's activity entries store in the platform database counts too (storage-quota.ts).
+  const activity = await serversRepo.allActivityBytes(ctx.db);
   let next = 0;
   const measure = async () => {
     for (let s = servers[next++]; s; s = servers[next++])
-      figures.set(s.owner_id, (await ctx.servers.runtime.storageBytes(s.id)) + (backups.get(s.owner_id) ?? 0));
+      figures.set(
+        s.owner_id,
+        (await ctx.servers.runtime.storageBytes(s.id)) + (activity.get(s.id) ?? 0) + (backups.get(s.owner_id) ?? 0),
+      );
   };
   // A few directories at a time: one at a time left libuv's file-system threads idle (20,000 took over 1 s).
   await Promise.all(Array.from({ length: STORAGE_MEASURE_CONCURRENCY }, measure));

@@ -25,6 +25,21 @@ export const serversRepo = {
   all(db: Db) {
     return db.all<ServerRow>(`SELECT ${columns} FROM servers ORDER BY created_at`);
   },
+  /** Counts an activity entry the server's writes added to the platform database (logServerAction). */
+  addActivityBytes(db: Db, id: string, bytes: number) {
+    return db.run('UPDATE servers SET activity_bytes = activity_bytes + ? WHERE id = ?', [bytes, id]);
+  },
+  /** What the server's activity entries store in the platform database, in bytes (0 for no such server). */
+  async activityBytes(db: Db, id: string): Promise<number> {
+    return Number(
+      (await db.get<{ b: number | string }>('SELECT activity_bytes AS b FROM servers WHERE id = ?', [id]))?.b ?? 0,
+    );
+  },
+  /** activityBytes of every server, by id (the scheduler's storage pass). */
+  async allActivityBytes(db: Db): Promise<Map<string, number>> {
+    const rows = await db.all<{ id: string; b: number | string }>('SELECT id, activity_bytes AS b FROM servers');
+    return new Map(rows.map((r) => [r.id, Number(r.b)]));
+  },
   async nameTaken(db: Db, name: string): Promise<boolean> {
     return (await db.get('SELECT id FROM servers WHERE name_key = ?', [name.toLowerCase()])) !== undefined;
   },

@@ -5,16 +5,19 @@ import type { AppContext } from '../context.ts';
 import { AppError, conflict, notFound } from '../errors.ts';
 import { effectiveStorageLimitMB } from '../users/profile.ts';
 import { type UserRow, usersRepo } from '../users/users.repo.ts';
-import type { ServerRow } from './servers.repo.ts';
+import { type ServerRow, serversRepo } from './servers.repo.ts';
 
 const MB = 1024 * 1024;
 
 /**
- * What an account stores: its server's data directory plus its backup (one per account, kept apart
- * from the server so that it outlives it).
+ * What an account stores: its server's data directory (config files, textures, the engine's database), what
+ * writes to the server stored in the platform database (its activity entries: serversRepo.activityBytes), and
+ * its backup (one per account, kept apart from the server so that it outlives it).
  */
 export async function accountStorageBytes(ctx: AppContext, ownerId: string, serverId?: string): Promise<number> {
-  const server = serverId ? await ctx.servers.runtime.storageBytes(serverId) : 0;
+  const server = serverId
+    ? (await ctx.servers.runtime.storageBytes(serverId)) + (await serversRepo.activityBytes(ctx.db, serverId))
+    : 0;
   return server + (await backupsRepo.bytesOf(ctx.db, ownerId));
 }
 

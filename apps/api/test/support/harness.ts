@@ -57,6 +57,7 @@ export async function startApi(dialect: Dialect, env: Record<string, string> = {
     // Suites sign many users in from one address; the rate-limit tests set their own small limits.
     CANOPY_AUTH_RATE_LIMIT_PER_IP: '100000',
     CANOPY_AUTH_RATE_LIMIT_PER_ACCOUNT: '100000',
+    CANOPY_CONFIG_WRITE_RATE_LIMIT: '100000',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   });
