@@ -113,7 +113,7 @@ describe('secure storage without crypto.subtle (plain HTTP on a non-local addres
     const store = withoutSubtle(area);
     await store.setItem('token', 'v');
     const stored = Buffer.from(area.map.get('canopy.token') ?? '', 'base64');
-    stored[stored.length - 1] ^= 1;
+    stored.writeUInt8(stored.readUInt8(stored.length - 1) ^ 1, stored.length - 1);
     area.map.set('canopy.token', stored.toString('base64'));
     assert.equal(await store.getItem('token'), null, 'a changed tag does not decrypt');
     assert.equal(area.map.has('canopy.token'), false);
