@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { defaultSettings, messages, redeemLabels } from '@canopy/contract';
 import { apiCall, apiSignIn } from './support/api.ts';
 import { ADMIN_USERNAME } from './support/app.ts';
-import { signInWithDevProvider } from './support/browser.ts';
+import { signInAndRegister, signInWithDevProvider } from './support/browser.ts';
 import { ownerWithServer, sidebar } from './support/pages.ts';
 import { useApp } from './support/suite.ts';
 
@@ -60,6 +60,30 @@ describe('on a phone (390x844)', () => {
     } finally {
       await setShop(false);
     }
+  });
+
+  it('unlocks the panel when a temporary ban ends, without a reload', async () => {
+    const admin = await apiSignIn(suite.app.url, ADMIN_USERNAME);
+    const page = await (await suite.browser.newContext(phone)).newPage();
+    await signInAndRegister(page, suite.app.url, 'briefban', 'BriefBan1');
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    const me = await apiSignIn(suite.app.url, 'briefban');
+    // A ban of a few seconds, then the page's marker: it must be unlocked without a reload.
+    const ban = await apiCall(suite.app.url, admin.token, 'POST', `/admin/users/${me.id}/ban`, {
+      reason: 'Cooling off',
+      duration: '15s',
+    });
+    assert.equal(ban.status, 200, JSON.stringify(ban.body));
+    await page.reload();
+    await page.getByTestId('banner-ban').waitFor();
+    await page.evaluate(() => Object.assign(window, { __noReload: true }));
+    await page.getByRole('button', { name: 'Menu' }).tap();
+    await sidebar(page).locator('[data-locked="true"]', { hasText: 'World Manager' }).waitFor();
+
+    // Nothing pushes the end of a ban: the page refetches the profile at its end by itself.
+    await page.getByTestId('banner-ban').waitFor({ state: 'detached', timeout: 45_000 });
+    await sidebar(page).getByRole('link', { name: 'World Manager' }).waitFor();
+    assert.equal(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload), true);
   });
 
   it('tells the owner their server was deleted while they were away, by whom and when', async () => {
