@@ -5,6 +5,7 @@ import type { Db } from './db/db.ts';
 import type { EventBus } from './events/bus.ts';
 import type { GatewayHandle } from './gateway/gateway.ts';
 import type { ServerRegistry } from './servers/registry.ts';
+import type { WorkerPool } from './workers/worker-pool.ts';
 
 /** What every service needs, made once at start and passed down (no module-level singletons). */
 export interface AppContext {
@@ -19,6 +20,8 @@ export interface AppContext {
   servers: ServerRegistry;
   /** Base URL of the API that speaks Discord's /users/@me. */
   discordApiUrl: string;
+  /** Worker threads for bodies too costly to parse and validate on the event loop (ADR 0034). */
+  workers: WorkerPool;
   /** The login gateway once started (startBackground), unless CANOPY_GATEWAY=off. */
   gateway?: GatewayHandle;
 }

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { configSaveResponseSchema } from './configuration.ts';
 import { customItemsFileSchema, customItemTextureSchema, MAX_CUSTOM_ITEMS } from './engine-config.ts';
-import { requestIssueMessage } from './issues.ts';
+import { requestIssueMessage, safeParseFirst } from './issues.ts';
 import { boundedInt } from './world.ts';
 
 /** Texts of the two tabs, exactly as the spec words them. */
@@ -23,6 +23,7 @@ export const customItemsMessages = {
   /** Texture X and Y count 32x32 cells; one past the image's edge has no pixels to draw. */
   cellOutside: (x: number, y: number, width: number, height: number) =>
     `Texture X and Y must point at a 32x32 cell of the image: cell (${x}, ${y}) lies outside the ${width}x${height} image.`,
+  tooMany: `A server can have at most ${MAX_CUSTOM_ITEMS} custom items: delete one before adding another.`,
   /** items.dat ids are positions: a far id would fill the file with placeholders up to it. */
   idTooHigh: (id: number, max: number) =>
     `Item ID ${id} is too high: custom item IDs go up to ${max} (the item database's last ID plus ${MAX_CUSTOM_ITEMS}).`,
@@ -57,7 +58,8 @@ export function customItemsIssueMessage(error: z.ZodError, input: unknown): stri
 
 /** GET /users/{id}/server/item-config answers custom-items.json; PUT takes the same shape. */
 export const itemConfigSchema = z.unknown().transform((input, ctx) => {
-  const parsed = customItemsFileSchema.safeParse(input);
+  // The first problem only: a list of 1,000 wrong items has tens of thousands, and the page shows one.
+  const parsed = safeParseFirst(customItemsFileSchema, input);
   if (parsed.success) return parsed.data;
   ctx.addIssue({ code: 'custom', message: customItemsIssueMessage(parsed.error, input) });
   return z.NEVER;
