@@ -113,9 +113,10 @@ try {
       return user;
     }),
   );
-  const outcomes = new Map<string, { statuses: Map<number, number>; app: number[]; answers: Map<number, string> }>();
+  type Outcome = { statuses: Map<number, number>; app: number[]; answers: Map<number, string> };
+  const outcomes = new Map<string, Outcome>();
   const note = (what: string, r: { status: number; app: number; answer: string }) => {
-    const o = outcomes.get(what) ?? { statuses: new Map(), app: [], answers: new Map() };
+    const o: Outcome = outcomes.get(what) ?? { statuses: new Map(), app: [], answers: new Map() };
     outcomes.set(what, o);
     o.statuses.set(r.status, (o.statuses.get(r.status) ?? 0) + 1);
     if (!o.answers.has(r.status)) o.answers.set(r.status, r.answer);
