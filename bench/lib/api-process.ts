@@ -10,6 +10,8 @@ export interface BenchApi {
   base: string;
   dataDir: string;
   child: ChildProcess;
+  /** What the api printed so far (its start lines: the gateway's port among them). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -30,12 +32,14 @@ export async function startBenchApi(env: Record<string, string> = {}): Promise<B
       // Benches sign in hundreds of users from one address: the auth rate limits would refuse them.
       CANOPY_AUTH_RATE_LIMIT_PER_IP: '1000000',
       CANOPY_AUTH_RATE_LIMIT_PER_ACCOUNT: '1000000',
+      // And open hundreds of sockets from it; bench/connection-flood.ts keeps the default cap.
+      CANOPY_HTTP_CONNECTIONS_PER_IP: '1000000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  let out = '';
   const base = await new Promise<string>((resolve, reject) => {
-    let out = '';
     child.stdout?.on('data', (d) => {
       out += d;
       const m = /running at http:\/\/localhost:(\d+)/.exec(out);
@@ -47,6 +51,7 @@ export async function startBenchApi(env: Record<string, string> = {}): Promise<B
     base,
     dataDir,
     child,
+    output: () => out,
     async stop() {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');

@@ -3,8 +3,9 @@
 import http from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
 
-const { url, rate, ms } = workerData as { url: string; rate: number; ms: number };
-const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+const { url, rate, ms, localAddress } = workerData as { url: string; rate: number; ms: number; localAddress?: string };
+// localAddress: another loopback address than the attackers' (bench/connection-flood.ts), for per-address limits.
+const agent = new http.Agent({ keepAlive: true, maxSockets: 16, localAddress });
 const latencies: number[] = [];
 let errors = 0;
 const pending: Promise<void>[] = [];

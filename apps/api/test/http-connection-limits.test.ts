@@ -4,6 +4,7 @@ import { createServer } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { WebSocket } from 'ws';
+import { loadConfig } from '../src/config.ts';
 import { keepWhileAnswering } from '../src/http/connections.ts';
 import { signIn } from './support/factories.ts';
 import { startApi, type TestApi } from './support/harness.ts';
@@ -145,5 +146,37 @@ describe('api connections: the idle timeout spares an answer still being worked 
       server.closeAllConnections();
       server.close();
     }
+  });
+});
+
+describe('configuration: connection limits', () => {
+  it('has defaults, and an empty variable is its default', () => {
+    const expected = {
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 120_000,
+      idleTimeoutMs: 30_000,
+      connectionsPerIp: 64,
+    };
+    assert.deepEqual(loadConfig({}).http, expected);
+    assert.deepEqual(
+      loadConfig({ CANOPY_HTTP_IDLE_TIMEOUT_MS: '', CANOPY_HTTP_CONNECTIONS_PER_IP: '' }).http,
+      expected,
+    );
+    assert.deepEqual(loadConfig({}).gateway.handshakes, { burst: 30, perSecond: 2, pendingPerIp: 8 });
+  });
+
+  it('refuses a headers timeout longer than the request timeout, and limits that allow nothing', () => {
+    assert.throws(
+      () => loadConfig({ CANOPY_HTTP_HEADERS_TIMEOUT_MS: '5000', CANOPY_HTTP_REQUEST_TIMEOUT_MS: '1000' }),
+      /CANOPY_HTTP_HEADERS_TIMEOUT_MS: must not exceed CANOPY_HTTP_REQUEST_TIMEOUT_MS/,
+    );
+    for (const [name, value] of [
+      ['CANOPY_HTTP_CONNECTIONS_PER_IP', '0'],
+      ['CANOPY_HTTP_IDLE_TIMEOUT_MS', '0'],
+      ['CANOPY_GATEWAY_HANDSHAKE_BURST', '0'],
+      ['CANOPY_GATEWAY_HANDSHAKES_PER_SECOND', '0'],
+      ['CANOPY_GATEWAY_PENDING_HANDSHAKES_PER_IP', 'many'],
+    ] as const)
+      assert.throws(() => loadConfig({ [name]: value }), new RegExp(`${name}: `), name);
   });
 });

@@ -3,7 +3,12 @@ import { z } from 'zod';
 // How long a connection may take and how many one address may hold (CANOPY_HTTP_*, CANOPY_GATEWAY_HANDSHAKE*):
 // what config.ts reads for them, the checks across them, and the shape the servers are given (ADR 0032).
 
-const ms = (min: number, fallback: number) => z.coerce.number().int().min(min).max(3_600_000).default(fallback);
+// An empty variable (`CANOPY_HTTP_IDLE_TIMEOUT_MS=` in an env file) is the default, as if unset.
+const orDefault = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema);
+const count = (min: number, fallback: number) =>
+  orDefault(z.coerce.number().int().min(min).max(1_000_000).default(fallback));
+const ms = (min: number, fallback: number) =>
+  orDefault(z.coerce.number().int().min(min).max(3_600_000).default(fallback));
 
 /** The environment variables of the connection limits, spread into config.ts's schema. */
 export const httpLimitsEnv = {
@@ -13,11 +18,11 @@ export const httpLimitsEnv = {
   CANOPY_HTTP_REQUEST_TIMEOUT_MS: ms(50, 120_000),
   // A socket on which nothing moves for this long is closed, and so is a kept-alive one between requests.
   CANOPY_HTTP_IDLE_TIMEOUT_MS: ms(50, 30_000),
-  CANOPY_HTTP_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(64),
+  CANOPY_HTTP_CONNECTIONS_PER_IP: count(1, 64),
   // New TLS connections to the gateway per address: a bucket of this many, refilled at this rate per second.
-  CANOPY_GATEWAY_HANDSHAKE_BURST: z.coerce.number().int().min(1).max(1_000_000).default(30),
-  CANOPY_GATEWAY_HANDSHAKES_PER_SECOND: z.coerce.number().min(0.001).max(1_000_000).default(2),
-  CANOPY_GATEWAY_PENDING_HANDSHAKES_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(8),
+  CANOPY_GATEWAY_HANDSHAKE_BURST: count(1, 30),
+  CANOPY_GATEWAY_HANDSHAKES_PER_SECOND: orDefault(z.coerce.number().min(0.001).max(1_000_000).default(2)),
+  CANOPY_GATEWAY_PENDING_HANDSHAKES_PER_IP: count(1, 8),
 };
 
 /** Timeouts and the per-address cap of an HTTP(S) server. */
