@@ -24,13 +24,9 @@ const PENDING = 2;
 /** One TLS handshake from `from`: true once secure, false when the server closed it first. */
 function handshake(api: TestApi, from: string): Promise<boolean> {
   return new Promise((resolve) => {
-    const socket = connect({
-      host: '127.0.0.1',
-      port: gatewayPorts(api).tlsPort,
-      localAddress: from,
-      ca: generatedCert(api),
-      servername: 'localhost',
-    });
+    // node:tls takes no source address: the TCP socket is made with one and handed to it.
+    const tcp = tcpConnect({ host: '127.0.0.1', port: gatewayPorts(api).tlsPort, localAddress: from });
+    const socket = connect({ socket: tcp, ca: generatedCert(api), servername: 'localhost' });
     socket.once('secureConnect', () => {
       socket.destroy();
       resolve(true);
@@ -61,10 +57,12 @@ describe('gateway TLS thread', () => {
     const state = new Int32Array(new SharedArrayBuffer(4));
     const client = new Worker(
       `const { workerData } = require('node:worker_threads');
+       const net = require('node:net');
        const tls = require('node:tls');
        const state = workerData.state;
        Atomics.wait(state, 0, 0);
-       const s = tls.connect({ host: '127.0.0.1', port: workerData.port, localAddress: '127.0.0.5', ca: workerData.ca, servername: 'localhost' });
+       const tcp = net.connect({ host: '127.0.0.1', port: workerData.port, localAddress: '127.0.0.5' });
+       const s = tls.connect({ socket: tcp, ca: workerData.ca, servername: 'localhost' });
        const end = (v) => { Atomics.store(state, 0, v); Atomics.notify(state, 0); s.destroy(); };
        s.once('secureConnect', () => end(2));
        s.once('error', () => end(3));`,
