@@ -79,7 +79,7 @@ describeEachDatabase('custom items and custom textures', (api) => {
   it('reads an empty list, then refuses every hostile upload with a 400 and writes nothing', async () => {
     const empty = await call(owner, 'GET', '/item-config');
     assert.equal(empty.status, 200);
-    assert.deepEqual(empty.body, { items: [] });
+    assert.deepEqual(empty.body, { items: [], version: empty.body.version });
     const before = itemsFile();
     const valid = sprite();
     const hostile: [string, string, RegExp | string][] = [
