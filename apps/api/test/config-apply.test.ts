@@ -70,13 +70,13 @@ describeEachDatabase('configuration saves apply themselves; restores say who can
 
     const saved = await save(helper, '/newbie-kit', { ITEMS: [{ ...KIT.ITEMS[0], Gemss: 300 }] });
     assert.equal(saved.status, 200, JSON.stringify(saved.body));
-    assert.deepEqual(saved.body, { message: c.newbieKitUpdated, applied: 'restarting' });
+    assert.deepEqual(saved.body, { message: c.newbieKitUpdated, applied: 'restarting', version: saved.body.version });
     assert.equal(status(), 'RESTARTING', 'the restart is under way when the answer comes');
     await waitForStatus(api(), name, 'ONLINE');
 
     const items = await save(helper, '/item-config', { items: [] });
     assert.equal(items.status, 200, JSON.stringify(items.body));
-    assert.deepEqual(items.body, { message: t.updated, applied: 'restarting' });
+    assert.deepEqual(items.body, { message: t.updated, applied: 'restarting', version: items.body.version });
     await waitForStatus(api(), name, 'ONLINE');
     assert.deepEqual(await restartsLogged(), [`${name}: to apply: newbie kit`, `${name}: to apply: custom items`]);
   });

@@ -130,7 +130,11 @@ describeEachDatabase('configuration: creator list, autofarm delay and newbie kit
     };
     const saved = await call(owner, 'PUT', '/newbie-kit', kit);
     assert.equal(saved.status, 200);
-    assert.deepEqual(saved.body, { message: c.newbieKitUpdated, applied: 'next_start' }, 'a stopped server stays so');
+    assert.deepEqual(
+      saved.body,
+      { message: c.newbieKitUpdated, applied: 'next_start', version: saved.body.version },
+      'a stopped server stays so',
+    );
     const stored = newbieKitSchema.parse((await call(owner, 'GET', '/newbie-kit')).body);
     assert.deepEqual(
       stored.ITEMS[0]?.items,

@@ -40,5 +40,6 @@ export * from './setup-guide.ts';
 export * from './shop.ts';
 export * from './socket.ts';
 export * from './user.ts';
+export * from './versioned-config.ts';
 export * from './versioned-writes.ts';
 export * from './world.ts';

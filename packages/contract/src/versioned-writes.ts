@@ -18,6 +18,15 @@ export const versionedWriteMessages = {
   versionRequired: (what: string) =>
     `Saving ${what} needs the version you read: send back the version field of the GET (or its ETag as If-Match).`,
   badIfMatch: 'If-Match must name one version, as the ETag of the GET gave it.',
+  /** The editors' Reload after a 409. */
+  reload: 'Reload',
+  reloadedKept: 'Reloaded the latest version with your unsaved changes on top. Check them, then save again.',
+  reloadDiscardTitle: 'Discard your changes?',
+  reloadDiscard:
+    'Your unsaved changes cannot be put back on top of the latest version (its size changed). Reload it and discard them?',
+  reloadDiscardConfirm: 'Reload and discard',
+  /** The Configuration tabs' Reload: their drafts are not merged, so it always asks. */
+  reloadConfigDiscard: 'Reloading shows the latest version and discards the changes you have not saved. Reload?',
   versionsDisagree: 'The If-Match header and the version field name different versions.',
 } as const;
 

@@ -2,7 +2,6 @@ import { join } from 'node:path';
 import {
   addCreatorRequestSchema,
   configurationMessages as c,
-  etagOf,
   farmDelayRequestSchema,
   newbieKitRequestSchema,
 } from '@canopy/contract';
@@ -98,8 +97,11 @@ export function configRoutes(app: FastifyInstance, ctx: AppContext) {
     // Conditional on the version read: If-Match, or the version field of the GET's answer sent back whole.
     handler: async ({ server, body, req, reply }) => {
       const version = await saveNewbieKit(ctx, server, body, ifMatchOf(req) ?? bodyVersion(req.body));
-      reply.header('etag', etagOf(version));
-      return { message: c.newbieKitUpdated, applied: await applyByRestart(ctx, server, 'newbie kit') };
+      return withEtag(reply, version, {
+        message: c.newbieKitUpdated,
+        applied: await applyByRestart(ctx, server, 'newbie kit'),
+        version,
+      });
     },
   });
 }

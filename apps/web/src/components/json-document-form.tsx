@@ -1,4 +1,5 @@
-import { type FormEvent, type ReactNode, useRef, useState } from 'react';
+import { versionedWriteMessages as v } from '@canopy/contract';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useJsonDocument } from '../hooks/use-json-document.ts';
 import {
   checkDocument,
@@ -9,7 +10,7 @@ import {
 } from '../lib/json-draft.ts';
 import { EditorFooter } from './editor-footer.tsx';
 import { RawJsonEditor } from './raw-json-editor.tsx';
-import { type Tab, TabBar, useToast } from './ui/index.ts';
+import { ConfirmDialog, type Tab, TabBar, useToast } from './ui/index.ts';
 
 /** What every form tab of a document editor gets. */
 export interface DocumentTabProps {
@@ -40,6 +41,11 @@ export interface JsonDocumentFormProps<T extends string, B> {
   saveError: string | null;
   onSave: (body: B) => void;
   onCancel: () => void;
+  /**
+   * Set when the last save was refused because the document changed since it was opened: Reload fetches the
+   * latest version, which arrives as a new `document`; the unsaved changes are put back on top of it.
+   */
+  onReload?: (() => void) | undefined;
 }
 
 const RAW = 'raw';
@@ -56,6 +62,18 @@ export function JsonDocumentForm<T extends string, B>(p: JsonDocumentFormProps<T
   const toast = useToast();
   const formRef = useRef<HTMLFormElement>(null);
   const allTabs: readonly Tab<T | typeof RAW>[] = [...p.tabs, { id: RAW, label: 'Raw JSON' }];
+  // A newer version of the document (Reload, or a refetch after an Unban): the draft moves onto it with its unsaved
+  // changes; when they cannot be put back simply, the user is asked before they are discarded.
+  const shown = useRef(p.document);
+  const [discarding, setDiscarding] = useState<JsonObject | null>(null);
+  useEffect(() => {
+    if (p.document === shown.current) return;
+    shown.current = p.document;
+    const dirty = doc.dirty;
+    if (!doc.rebase(p.document)) return setDiscarding(p.document);
+    setProblem(null);
+    if (dirty) toast.info(v.reloadedKept);
+  }, [p.document, doc, toast]);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -99,6 +117,21 @@ export function JsonDocumentForm<T extends string, B>(p: JsonDocumentFormProps<T
         problem={problem ?? p.saveError}
         onCancel={p.onCancel}
         saveTestId={`${p.idPrefix}-save`}
+        onReload={p.onReload}
+        reloadTestId={`${p.idPrefix}-reload`}
+      />
+      <ConfirmDialog
+        open={discarding !== null}
+        title={v.reloadDiscardTitle}
+        message={v.reloadDiscard}
+        confirmLabel={v.reloadDiscardConfirm}
+        tone="danger"
+        onCancel={() => setDiscarding(null)}
+        onConfirm={() => {
+          if (discarding) doc.replace(discarding);
+          setDiscarding(null);
+          setProblem(null);
+        }}
       />
     </form>
   );

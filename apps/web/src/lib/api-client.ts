@@ -1,10 +1,12 @@
 import {
   errorBodySchema,
+  etagOf,
   HTTP_RETRIES,
   HTTP_RETRY_BASE_MS,
   IDEMPOTENCY_KEY_HEADER,
   idempotencyCodes,
   refreshResponseSchema,
+  versionedWriteCodes,
 } from '@canopy/contract';
 import { type SessionTokens, session } from './session.ts';
 
@@ -21,6 +23,11 @@ export class ApiError extends Error {
     this.statusText = statusText;
     this.code = code;
   }
+}
+
+/** True for a save refused because what it replaces changed since it was read (409 version_conflict, ADR 0028). */
+export function isVersionConflict(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 409 && error.code === versionedWriteCodes.conflict;
 }
 
 /** Name of the event raised when the api refuses the session and it cannot be refreshed. */
@@ -67,6 +74,8 @@ export interface RequestOptions<T> {
    * when none is given; pass one only to make two calls count as the same action.
    */
   idempotencyKey?: string;
+  /** A conditional write: the version of the document it replaces, sent as If-Match (ADR 0028). */
+  ifMatch?: string;
 }
 
 /** Where the client reads and writes tokens (the session store in the browser). */
@@ -180,6 +189,7 @@ export function createApiClient(deps: ApiClientDeps) {
     if (token) headers.Authorization = `Bearer ${token}`;
     // One key for every attempt below and for the re-send after a refresh: the api runs the action once.
     if (options.idempotencyKey) headers[IDEMPOTENCY_KEY_HEADER] = options.idempotencyKey;
+    if (options.ifMatch !== undefined) headers['If-Match'] = etagOf(options.ifMatch);
     const init: RequestInit = {
       method: options.method ?? 'GET',
       headers,

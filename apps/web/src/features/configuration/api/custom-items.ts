@@ -2,10 +2,10 @@ import {
   type CustomItem,
   type CustomItemCreate,
   configAppliedMessage,
-  configSaveResponseSchema,
   customItemCreatedSchema,
-  itemConfigSchema,
+  itemConfigResponseSchema,
   customItemsMessages as t,
+  versionedConfigSaveResponseSchema,
 } from '@canopy/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '../../../components/ui/index.ts';
@@ -17,12 +17,12 @@ import { configServerPath, configurationKey } from './keys.ts';
 export const customItemsKey = (userId: string) => [...configurationKey(userId), 'custom-items'] as const;
 const itemConfigPath = (userId: string) => `${configServerPath(userId)}/item-config`;
 
-/** GET /users/{id}/server/item-config as a query. */
+/** GET /users/{id}/server/item-config as a query: the items and the version of their file (ADR 0028). */
 export function customItemsQueryOptions(userId: string) {
   return queryOptions({
     queryKey: customItemsKey(userId),
     queryFn: ({ signal }) =>
-      api.get(itemConfigPath(userId), { schema: itemConfigSchema, signal, defaultError: () => t.fetchFailed }),
+      api.get(itemConfigPath(userId), { schema: itemConfigResponseSchema, signal, defaultError: () => t.fetchFailed }),
   });
 }
 
@@ -50,17 +50,19 @@ export function useSaveCustomItems(userId: string) {
   const toast = useToast();
   const refetch = useRefetchItems(userId);
   return useMutation({
-    mutationFn: (items: CustomItem[]) =>
+    // Conditional on the version the list was read at: items saved (or created from a texture) since are a 409.
+    mutationFn: ({ items, version }: { items: CustomItem[]; version: string }) =>
       api.request(itemConfigPath(userId), {
         method: 'PUT',
         body: { items },
-        schema: configSaveResponseSchema,
+        ifMatch: version,
+        schema: versionedConfigSaveResponseSchema,
         defaultError: () => t.saveFailed,
       }),
-    onSuccess: (answer, items) => {
+    onSuccess: (answer, { items }) => {
       // The restart unmounts the tab before onSettled's refetch: it comes back with the saved list, not a
       // flash of the list from before the save.
-      queryClient.setQueryData(customItemsKey(userId), { items });
+      queryClient.setQueryData(customItemsKey(userId), { items, version: answer.version });
       toast.success(t.updated);
       toast.info(configAppliedMessage(answer.applied));
     },

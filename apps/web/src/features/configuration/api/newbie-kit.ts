@@ -1,9 +1,9 @@
 import {
   configurationMessages as c,
   configAppliedMessage,
-  configSaveResponseSchema,
   type NewbieKit,
-  newbieKitRequestSchema,
+  newbieKitResponseSchema,
+  versionedConfigSaveResponseSchema,
 } from '@canopy/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '../../../components/ui/index.ts';
@@ -12,13 +12,13 @@ import { configServerPath, newbieKitKey } from './keys.ts';
 
 const newbieKitPath = (userId: string) => `${configServerPath(userId)}/newbie-kit`;
 
-/** GET /users/{id}/server/newbie-kit as a query. */
+/** GET /users/{id}/server/newbie-kit as a query: the kit and the version of its file (ADR 0028). */
 export function newbieKitQueryOptions(userId: string) {
   return queryOptions({
     queryKey: newbieKitKey(userId),
     queryFn: ({ signal }) =>
       api.get(newbieKitPath(userId), {
-        schema: newbieKitRequestSchema,
+        schema: newbieKitResponseSchema,
         signal,
         defaultError: () => c.fetchNewbieKitFailed,
       }),
@@ -39,17 +39,19 @@ export function useSaveNewbieKit(userId: string) {
   const queryClient = useQueryClient();
   const toast = useToast();
   return useMutation({
-    mutationFn: (kit: NewbieKit) =>
+    // Conditional on the version the draft started from: a kit saved by someone else since is a 409.
+    mutationFn: ({ kit, version }: { kit: NewbieKit; version: string }) =>
       api.request(newbieKitPath(userId), {
         method: 'PUT',
         body: kit,
-        schema: configSaveResponseSchema,
+        ifMatch: version,
+        schema: versionedConfigSaveResponseSchema,
         defaultError: () => c.saveFailed,
       }),
-    onSuccess: (answer, kit) => {
+    onSuccess: (answer, { kit }) => {
       // The restart unmounts the tab (busy gate) before onSettled's refetch could run: keep the saved kit in
       // the cache so that the tab comes back with it, not with the kit from before the save.
-      queryClient.setQueryData(newbieKitKey(userId), kit);
+      queryClient.setQueryData(newbieKitKey(userId), { ...kit, version: answer.version });
       toast.success(answer.message);
       toast.info(configAppliedMessage(answer.applied));
     },

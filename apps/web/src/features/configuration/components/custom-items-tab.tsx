@@ -17,6 +17,7 @@ import { useCustomItems, useSaveCustomItems } from '../api/custom-items.ts';
 import { addNewItem, CUSTOM_ITEMS_PAGE_SIZE, searchCustomItems } from '../custom-items-logic.ts';
 import { ApplyNote } from './apply-note.tsx';
 import { CustomItemCard } from './custom-item-card.tsx';
+import { ReloadLatest } from './reload-latest.tsx';
 
 /** The Custom Items tab: search, Add New Item, expandable cards (5 per page), Save Changes & Restart Server. */
 export function CustomItemsTab() {
@@ -102,9 +103,17 @@ export function CustomItemsTab() {
         )}
         <Pagination page={shown.page} totalPages={shown.totalPages} onPageChange={setPage} />
         <div className="flex flex-col gap-2 border-line border-t pt-4 sm:flex-row sm:justify-end">
+          <ReloadLatest
+            error={save.error}
+            onReload={() => {
+              save.reset();
+              void saved.refetch();
+            }}
+            testId="custom-items-reload"
+          />
           <ApplyNote />
           <Button
-            onClick={() => draft && save.mutate(draft)}
+            onClick={() => draft && saved.data && save.mutate({ items: draft, version: saved.data.version })}
             loading={save.isPending}
             disabled={!draft}
             data-testid="custom-items-save"

@@ -1,4 +1,4 @@
-import { NEWBIE_KIT_PAGE_SIZE, type NewbieKit } from '@canopy/contract';
+import { NEWBIE_KIT_PAGE_SIZE, type NewbieKitResponse } from '@canopy/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Card, Input, SkeletonRows } from '../../../components/ui/index.ts';
 import { useErrorToast } from '../../../hooks/use-error-toast.ts';
@@ -8,16 +8,19 @@ import { addKitItem, kitEntry, parseCurrency, removeKitItem } from '../newbie-ki
 import { ApplyNote } from './apply-note.tsx';
 import { KitItemSearch } from './kit-item-search.tsx';
 import { KitItemsList } from './kit-items-list.tsx';
+import { ReloadLatest } from './reload-latest.tsx';
 
 interface Draft {
   gems: string;
   coins: string;
   items: [number, number][];
+  /** The version of the kit the draft started from: the save names it (a kit saved since is a 409). */
+  version: string;
 }
 
-const draftOf = (kit: NewbieKit): Draft => {
+const draftOf = (kit: NewbieKitResponse): Draft => {
   const entry = kitEntry(kit);
-  return { gems: String(entry.Gemss), coins: String(entry.Coin), items: entry.items };
+  return { gems: String(entry.Gemss), coins: String(entry.Coin), items: entry.items, version: kit.version };
 };
 
 /** Newbie Kit: starting currency, items to add from the item database, the kit's items, save and restart. */
@@ -53,7 +56,7 @@ export function NewbieKitTab({ userId }: { userId: string }) {
   function submit() {
     if (!draft) return;
     const entry = kitEntry(kit.data);
-    save.mutate({
+    const kitToSave = {
       ITEMS: [
         {
           Gemss: parseCurrency(draft.gems),
@@ -62,7 +65,18 @@ export function NewbieKitTab({ userId }: { userId: string }) {
           items: draft.items,
         },
       ],
-    });
+    };
+    // The draft goes on from the version just saved (its next save is not a conflict with itself).
+    save.mutate(
+      { kit: kitToSave, version: draft.version },
+      { onSuccess: (answer) => setDraft((d) => d && { ...d, version: answer.version }) },
+    );
+  }
+  /** After a 409 (confirmed): the draft starts over from the kit as it is now. */
+  function reload() {
+    save.reset();
+    setDraft(null);
+    void kit.refetch();
   }
 
   return (
@@ -101,6 +115,7 @@ export function NewbieKitTab({ userId }: { userId: string }) {
         />
       </Card>
       <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
+        <ReloadLatest error={save.error} onReload={reload} testId="kit-reload" />
         <ApplyNote />
         <Button onClick={submit} loading={save.isPending} className="w-full sm:w-auto">
           Save Changes &amp; Restart Server

@@ -39,6 +39,7 @@ export interface PlayerEditorFormProps {
   saveError: string | null;
   onSave: (player: PlayerPut) => void;
   onCancel: () => void;
+  onReload?: (() => void) | undefined;
 }
 
 /** The loaded player editor: General, Stats & Bank, Roles & Titles, Inventory and Raw JSON over one draft. */

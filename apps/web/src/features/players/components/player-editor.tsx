@@ -2,6 +2,7 @@ import type { PlayerPut } from '@canopy/contract';
 import { useEffect } from 'react';
 import { Button, Modal, Spinner } from '../../../components/ui/index.ts';
 import { useErrorToast } from '../../../hooks/use-error-toast.ts';
+import { isVersionConflict } from '../../../lib/api-client.ts';
 import { usePlayer } from '../api/get-player.ts';
 import { useSavePlayer } from '../api/save-player.ts';
 import { useUnbanPlayer } from '../api/unban-player.ts';
@@ -49,6 +50,15 @@ export function PlayerEditor({ userId, name, onClose }: PlayerEditorProps) {
             player={player.data}
             saving={save.isPending}
             saveError={save.error?.message ?? null}
+            // Changed in the game since it was opened (409): Reload refetches it; the draft moves onto it.
+            onReload={
+              isVersionConflict(save.error)
+                ? () => {
+                    save.reset();
+                    void player.refetch();
+                  }
+                : undefined
+            }
             onCancel={onClose}
             onSave={(body: PlayerPut) => save.mutate({ name, player: body }, { onSuccess: onClose })}
           />

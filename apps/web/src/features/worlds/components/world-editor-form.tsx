@@ -32,6 +32,7 @@ export interface WorldEditorFormProps {
   saveError: string | null;
   onSave: (world: WorldPut) => void;
   onCancel: () => void;
+  onReload?: (() => void) | undefined;
 }
 
 /** The loaded world editor: General, Appearance, Admins, Block Properties and Raw JSON over one draft. */

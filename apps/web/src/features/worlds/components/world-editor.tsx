@@ -2,6 +2,7 @@ import type { WorldPut } from '@canopy/contract';
 import { useEffect } from 'react';
 import { Modal, Spinner } from '../../../components/ui/index.ts';
 import { useErrorToast } from '../../../hooks/use-error-toast.ts';
+import { isVersionConflict } from '../../../lib/api-client.ts';
 import { useWorld } from '../api/get-world.ts';
 import { useSaveWorld } from '../api/save-world.ts';
 import { WorldEditorForm } from './world-editor-form.tsx';
@@ -30,6 +31,15 @@ export function WorldEditor({ userId, name, onClose }: WorldEditorProps) {
             world={world.data}
             saving={save.isPending}
             saveError={save.error?.message ?? null}
+            // Changed in the game since it was opened (409): Reload refetches it; the draft moves onto it.
+            onReload={
+              isVersionConflict(save.error)
+                ? () => {
+                    save.reset();
+                    void world.refetch();
+                  }
+                : undefined
+            }
             onCancel={onClose}
             onSave={(body: WorldPut) => save.mutate({ name, world: body }, { onSuccess: onClose })}
           />
