@@ -1,5 +1,5 @@
 // Whole-file saves of the Configuration page (newbie kit, custom items) are conditional on the version the page
-// read (issue 21, item 16; ADR 0028): another panel user's save in between is a 409, not silently undone.
+// read (issue 21, item 16; ADR 0035): another panel user's save in between is a 409, not silently undone.
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import { etagOf, versionedWriteMessages as m } from '@canopy/contract';
@@ -69,12 +69,7 @@ describeEachDatabase('configuration saves are conditional on the version read', 
     assert.equal(first.etag, etagOf(first.body.version));
     const one = await call('PUT', '/item-config', { items: [item(1000, 'First')] }, { 'if-match': first.etag ?? '' });
     assert.equal(one.status, 200, JSON.stringify(one.body));
-    const stale = await call(
-      'PUT',
-      '/item-config',
-      { items: [item(1001, 'Other')] },
-      { 'if-match': first.etag ?? '' },
-    );
+    const stale = await call('PUT', '/item-config', { items: [item(1001, 'Other')] }, { 'if-match': first.etag ?? '' });
     assert.deepEqual([stale.status, stale.body], [409, { error: m.customItemsChanged, code: 'version_conflict' }]);
     const now = await read('/item-config');
     assert.deepEqual(

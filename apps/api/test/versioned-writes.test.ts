@@ -1,5 +1,5 @@
 // Whole-object saves of the World Manager and the Player Database are conditional on the version they read
-// (issue 21, item 16; ADR 0028): a block a player places in the game between the panel's read and its save,
+// (issue 21, item 16; ADR 0035): a block a player places in the game between the panel's read and its save,
 // and the item it costs them, are not undone by the save. Real api, real engine, a headless game client
 // (packages/gtclient) through the gateway's front; runs once per database (CANOPY_TEST_DIALECTS).
 import assert from 'node:assert/strict';
@@ -87,7 +87,7 @@ for (const dialect of dialects) {
       // A new world needs no version: there is nothing to overwrite.
       assert.equal((await call('PUT', `/worlds/${world}`, doorWorld())).status, 200);
       const login = await gatewayLogin(api, { server, growId, password: 'pw-caser-leafy', create: '1' });
-      assert.equal(login.body?.status, "success", JSON.stringify(login));
+      assert.equal(login.body?.status, 'success', JSON.stringify(login));
       // The Player Database gives the new player dirt to place, on the version it read.
       const player = (await call('GET', `/players/${growId}`)).body;
       const given = await call('PUT', `/players/${growId}`, { ...player, inventory: [[DIRT, 10]] });

@@ -63,7 +63,7 @@ const putBase = z.object({
   name: z.string().optional(),
   id: z.int().optional(),
   banned: z.boolean().optional(),
-  /** The revision the player was read at (ADR 0028); required to replace one, unless sent as If-Match. */
+  /** The revision the player was read at (ADR 0035); required to replace one, unless sent as If-Match. */
   version: versionSchema.optional(),
 });
 export const playerPutSchema = putBase

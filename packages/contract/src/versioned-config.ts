@@ -1,4 +1,4 @@
-// The Configuration page's whole-file documents with their version (ADR 0028; the rules in versioned-writes.ts).
+// The Configuration page's whole-file documents with their version (ADR 0035; the rules in versioned-writes.ts).
 import { z } from 'zod';
 import { configSaveResponseSchema } from './configuration.ts';
 import { customItemsFileSchema, newbieKitSchema } from './engine-config.ts';

@@ -1,4 +1,4 @@
-// Whole-object saves are conditional on the version the client read (issue 21, docs/decisions/0028-versioned-writes.md):
+// Whole-object saves are conditional on the version the client read (issue 21, docs/decisions/0035-versioned-writes.md):
 // a world or player carries the engine's revision, a config file the hash of its content. GET answers it as an
 // ETag and as a `version` field of the body; PUT takes it back as If-Match or as that field, and a save of
 // something that changed since is refused (409) instead of silently undoing the change.

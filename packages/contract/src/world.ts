@@ -115,7 +115,7 @@ function checkWorld(w: Pick<Shape, 'admins' | 'width' | 'height' | 'blocks'>, ct
     });
 }
 
-/** The engine's revision of a world or player (ADR 0028): a whole-object save names the one it read. */
+/** The engine's revision of a world or player (ADR 0035): a whole-object save names the one it read. */
 export const versionSchema = z.int({ error: 'version must be the whole number the GET answered.' }).positive({
   error: 'version must be the whole number the GET answered.',
 });

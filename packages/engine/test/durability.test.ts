@@ -36,7 +36,7 @@ function startWriters(engine: RunningEngine) {
       }
     }
   };
-  // Each write names the version the one before answered (a save is conditional on it, ADR 0028).
+  // Each write names the version the one before answered (a save is conditional on it, ADR 0035).
   const versions = new Map<string, number>();
   const put = async (key: string, path: string, body: object) => {
     if (!versions.has(key)) {

@@ -34,7 +34,7 @@ export async function readConfigFile<S extends z.ZodType>(
 }
 
 /**
- * The version of a config file's content (ADR 0028): a hash of its bytes, of none when it is missing. A whole-file
+ * The version of a config file's content (ADR 0035): a hash of its bytes, of none when it is missing. A whole-file
  * save names the version it read and is refused when the file changed since (assertConfigVersion).
  */
 export const contentVersion = (bytes: Uint8Array | undefined) =>
@@ -74,7 +74,7 @@ export async function readVersionedConfigFile<S extends z.ZodType>(
 /**
  * Refuses (409, `changed`: the page's text) a whole-file save that names the version it read when the file has
  * changed since. One that names none writes as before: the spec's pages build these files from their own state
- * and send no version, and only other panel users (never the game) write them (ADR 0028). Call it inside the
+ * and send no version, and only other panel users (never the game) write them (ADR 0035). Call it inside the
  * server's turn (serialised), so that the check and the write after it are one step for every writer of the files.
  */
 export async function assertConfigVersion(

@@ -80,7 +80,7 @@ export function configRoutes(app: FastifyInstance, ctx: AppContext) {
     access: 'user',
     server: 'config:manage',
     admit: kit,
-    // Answers the file's version in the body and as the ETag; PUT names it back (ADR 0028).
+    // Answers the file's version in the body and as the ETag; PUT names it back (ADR 0035).
     handler: async ({ server, reply }) => {
       const kit = await readNewbieKit(ctx, server);
       return withEtag(reply, kit.version, kit);

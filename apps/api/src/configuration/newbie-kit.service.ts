@@ -28,7 +28,7 @@ import {
  */
 
 /**
- * The kit as stored, with the version of the file (ADR 0028); a missing or broken file reads as the empty kit,
+ * The kit as stored, with the version of the file (ADR 0035); a missing or broken file reads as the empty kit,
  * as the engine reads it.
  */
 export async function readNewbieKit(ctx: AppContext, access: ServerAccess): Promise<NewbieKit & { version: string }> {
@@ -67,7 +67,7 @@ async function assertKnownItems(ctx: AppContext, access: ServerAccess, kit: Newb
 
 /**
  * Replaces the whole kit (already validated and normalised by the contract's schema) if the file is still at the
- * version the page read (`expected`, ADR 0028); resolves to the new version.
+ * version the page read (`expected`, ADR 0035); resolves to the new version.
  */
 export async function saveNewbieKit(
   ctx: AppContext,

@@ -2,7 +2,7 @@ import { etagOf, versionedWriteMessages as m, versionFromIfMatch } from '@canopy
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest } from '../errors.ts';
 
-// Whole-object reads answer their version as an ETag and writes may name it as If-Match (ADR 0028). These two
+// Whole-object reads answer their version as an ETag and writes may name it as If-Match (ADR 0035). These two
 // keep the header handling in one place for the world, player and config file routes.
 
 /** The version a write's If-Match names, undefined without one; a header that is not one entity tag is a 400. */

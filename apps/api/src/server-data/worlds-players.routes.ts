@@ -42,7 +42,7 @@ export function worldsPlayersRoutes(app: FastifyInstance, ctx: AppContext) {
   // A whole world (up to about 3 MB) is never parsed on the api's event loop (bench/hostile.ts): a worker
   // thread checks it with the contract schema, then its bytes go to the engine, which checks it again.
   // The answer is { message, version } (the spec shows none): sending the world back would double the cost.
-  // The write is conditional on the version read, If-Match or the body's version field (ADR 0028): the engine
+  // The write is conditional on the version read, If-Match or the body's version field (ADR 0035): the engine
   // compares and writes in one step and answers 409 when the game changed the world since.
   route(app, ctx, {
     method: 'PUT',

@@ -25,7 +25,7 @@ export class ApiError extends Error {
   }
 }
 
-/** True for a save refused because what it replaces changed since it was read (409 version_conflict, ADR 0028). */
+/** True for a save refused because what it replaces changed since it was read (409 version_conflict, ADR 0035). */
 export function isVersionConflict(error: unknown): boolean {
   return error instanceof ApiError && error.status === 409 && error.code === versionedWriteCodes.conflict;
 }
@@ -74,7 +74,7 @@ export interface RequestOptions<T> {
    * when none is given; pass one only to make two calls count as the same action.
    */
   idempotencyKey?: string;
-  /** A conditional write: the version of the document it replaces, sent as If-Match (ADR 0028). */
+  /** A conditional write: the version of the document it replaces, sent as If-Match (ADR 0035). */
   ifMatch?: string;
 }
 

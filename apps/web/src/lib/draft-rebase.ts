@@ -1,6 +1,6 @@
 import type { JsonObject } from './json-draft.ts';
 
-// A save refused because the world or player changed since the editor opened it (409, ADR 0028) offers Reload:
+// A save refused because the world or player changed since the editor opened it (409, ADR 0035) offers Reload:
 // the latest version is fetched and the user's unsaved changes are put back on top of it, field by field, so
 // that neither the game's change nor the user's edit is lost. What cannot be put back simply (a list of tiles
 // whose size changed) is not guessed at: the editor asks before it discards the unsaved changes.

@@ -91,7 +91,7 @@ export const migrations: Migration[] = [
   },
   {
     // Every world and player carries the revision it is at, which the panel sends back with a whole-object save:
-    // the save is refused when the game changed the row since it was read (issue 21, ADR 0028). Triggers take each
+    // the save is refused when the game changed the row since it was read (issue 21, ADR 0035). Triggers take each
     // insert or update to the next value of one counter of the whole database, so no writer (the game's saves, the
     // control API, a give) can forget to, and a world deleted and made again never repeats an old revision.
     // revision_counter.id is pinned to 1: one row. Rows that exist already start at revision 1.

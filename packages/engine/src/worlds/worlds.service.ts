@@ -22,7 +22,7 @@ export function getWorld(ctx: EngineContext, raw: string): World {
 
 /**
  * Replaces (or creates) a whole world from a PUT body; the name comes from the path. The write is conditional
- * (ADR 0028): on the version read (`ifMatch`, from the api's If-Match, or the body's version), or, with none,
+ * (ADR 0035): on the version read (`ifMatch`, from the api's If-Match, or the body's version), or, with none,
  * on there being no such world yet. The game's unsaved changes to the world are written first, so one made
  * after the read is a conflict (409) rather than silently undone; the check and the write are one transaction.
  */

@@ -17,7 +17,7 @@ import { configServerPath, configurationKey } from './keys.ts';
 export const customItemsKey = (userId: string) => [...configurationKey(userId), 'custom-items'] as const;
 const itemConfigPath = (userId: string) => `${configServerPath(userId)}/item-config`;
 
-/** GET /users/{id}/server/item-config as a query: the items and the version of their file (ADR 0028). */
+/** GET /users/{id}/server/item-config as a query: the items and the version of their file (ADR 0035). */
 export function customItemsQueryOptions(userId: string) {
   return queryOptions({
     queryKey: customItemsKey(userId),

@@ -12,7 +12,7 @@ import { configServerPath, newbieKitKey } from './keys.ts';
 
 const newbieKitPath = (userId: string) => `${configServerPath(userId)}/newbie-kit`;
 
-/** GET /users/{id}/server/newbie-kit as a query: the kit and the version of its file (ADR 0028). */
+/** GET /users/{id}/server/newbie-kit as a query: the kit and the version of its file (ADR 0035). */
 export function newbieKitQueryOptions(userId: string) {
   return queryOptions({
     queryKey: newbieKitKey(userId),
