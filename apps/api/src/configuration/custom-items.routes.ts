@@ -14,10 +14,11 @@ import type { AppContext } from '../context.ts';
 import { forbidden } from '../errors.ts';
 import { DEFAULT_BODY_LIMIT } from '../http/body-limits.ts';
 import { route } from '../http/route.ts';
+import { ifMatchOf, withEtag } from '../http/versioned.ts';
 import { WriteQueue } from '../server-data/write-queue.ts';
 import { applyByRestart } from './apply-change.ts';
 import { assertConfigurable } from './config-files.ts';
-import { createTextureItem, readCustomItems, saveCustomItems } from './custom-items.service.ts';
+import { createTextureItem, readVersionedCustomItems, saveCustomItems } from './custom-items.service.ts';
 import { configWriteLimit } from './write-limit.ts';
 
 const KB = 1024;
@@ -58,9 +59,11 @@ export function customItemsRoutes(app: FastifyInstance, ctx: AppContext) {
     url: '/users/:id/server/item-config',
     access: 'user',
     server: 'config:manage',
-    handler: async ({ server }) => {
+    // Answers the file's version in the body and as the ETag; PUT names it as If-Match (ADR 0035).
+    handler: async ({ server, reply }) => {
       assertCustomItemsOn(server);
-      return readCustomItems(ctx, server);
+      const file = await readVersionedCustomItems(ctx, server);
+      return withEtag(reply, file.version, file);
     },
   });
 
@@ -74,11 +77,13 @@ export function customItemsRoutes(app: FastifyInstance, ctx: AppContext) {
     admit: gate,
     body: itemConfigSchema,
     bodyLimit: ITEM_CONFIG_BODY_LIMIT,
-    handler: async ({ server, body }) => {
+    handler: async ({ server, body, req, reply }) => {
+      const ifMatch = ifMatchOf(req);
       assertConfigurable(ctx, server);
-      await saveCustomItems(ctx, server, body);
+      const version = await saveCustomItems(ctx, server, body, ifMatch);
       await log(server, 'Custom items saved', `${body.items.length} item(s)`);
-      return { message: t.updated, applied: await applyByRestart(ctx, server, 'custom items') };
+      const applied = await applyByRestart(ctx, server, 'custom items');
+      return withEtag(reply, version, { message: t.updated, applied, version });
     },
   });
 

@@ -10,6 +10,7 @@ import {
   MAX_CUSTOM_ITEMS,
   customItemsMessages as t,
   textureCellProblem,
+  versionedWriteMessages,
 } from '@canopy/contract';
 import { decodeItemsDat, MAX_ITEM_ID } from '@canopy/formats';
 import type { z } from 'zod';
@@ -17,7 +18,15 @@ import type { ServerAccess } from '../access/server-access.ts';
 import type { AppContext } from '../context.ts';
 import { badRequest, conflict } from '../errors.ts';
 import { itemNames } from '../items/items.routes.ts';
-import { configPath, readConfigFile, serialised, writeConfigFile, writeServerFile } from './config-files.ts';
+import {
+  assertConfigVersion,
+  configPath,
+  readConfigFile,
+  readVersionedConfigFile,
+  serialised,
+  writeConfigFile,
+  writeServerFile,
+} from './config-files.ts';
 import { sweepUnusedTextures, TEXTURE_DIR, textureFileName, verifyUploadedTexture } from './custom-texture.ts';
 
 type CreateBody = z.output<typeof customItemCreateSchema>;
@@ -28,6 +37,15 @@ const empty = (): CustomItemsFile => ({ items: [] });
 /** The server's custom-items.json (an empty list when it has none). */
 export function readCustomItems(ctx: AppContext, access: ServerAccess): Promise<CustomItemsFile> {
   return readConfigFile(ctx, access, FILE, customItemsFileSchema, empty);
+}
+
+/** readCustomItems with the file's version (GET item-config, ADR 0035). */
+export async function readVersionedCustomItems(
+  ctx: AppContext,
+  access: ServerAccess,
+): Promise<CustomItemsFile & { version: string }> {
+  const { value, version } = await readVersionedConfigFile(ctx, access, FILE, customItemsFileSchema, empty);
+  return { ...value, version };
 }
 
 async function highestIdIn(path: string): Promise<number> {
@@ -71,13 +89,23 @@ async function assertIdsInRange(ctx: AppContext, access: ServerAccess, items: re
   if (far) throw badRequest(t.idTooHigh(far.ID, max), 'item_id_too_high');
 }
 
-/** Replaces the server's custom items (PUT item-config). */
-export function saveCustomItems(ctx: AppContext, access: ServerAccess, file: CustomItemsFile): Promise<void> {
+/**
+ * Replaces the server's custom items (PUT item-config) if the file is still at the version the page read
+ * (`expected`, ADR 0035: an item created from a texture meanwhile is not dropped); resolves to the new version.
+ */
+export function saveCustomItems(
+  ctx: AppContext,
+  access: ServerAccess,
+  file: CustomItemsFile,
+  expected: string | undefined,
+): Promise<string> {
   return serialised(access.server.id, async () => {
+    await assertConfigVersion(ctx, access, FILE, expected, versionedWriteMessages.customItemsChanged);
     await assertIdsInRange(ctx, access, file.items);
     await assertTexturesExist(ctx, access, file.items);
-    await writeConfigFile(ctx, access, FILE, file);
+    const version = await writeConfigFile(ctx, access, FILE, file);
     await sweepUnusedTextures(ctx.servers.runtime.dataDir(access.server.id), file.items);
+    return version;
   });
 }
 
