@@ -3,17 +3,14 @@ import { join } from 'node:path';
 import {
   type CustomItem,
   type CustomItemsFile,
-  type customItemCreateSchema,
   customItemSchema,
   customItemsFileSchema,
   engineConfigFiles,
   MAX_CUSTOM_ITEMS,
   customItemsMessages as t,
-  textureCellProblem,
   versionedWriteMessages,
 } from '@canopy/contract';
 import { decodeItemsDat, MAX_ITEM_ID } from '@canopy/formats';
-import type { z } from 'zod';
 import type { ServerAccess } from '../access/server-access.ts';
 import type { AppContext } from '../context.ts';
 import { badRequest, conflict } from '../errors.ts';
@@ -27,9 +24,7 @@ import {
   writeConfigFile,
   writeServerFile,
 } from './config-files.ts';
-import { sweepUnusedTextures, TEXTURE_DIR, textureFileName, verifyUploadedTexture } from './custom-texture.ts';
-
-type CreateBody = z.output<typeof customItemCreateSchema>;
+import { sweepUnusedTextures, TEXTURE_DIR, type TextureUpload } from './custom-texture.ts';
 
 const FILE = engineConfigFiles.customItems;
 const empty = (): CustomItemsFile => ({ items: [] });
@@ -110,15 +105,13 @@ export function saveCustomItems(
 }
 
 /**
- * Creates an item from an uploaded texture (POST custom-item): verifies the RTTEX, stores it in the server's
- * texture cache under its content hash, and appends the item with the next free id. Returns the new id.
+ * Creates an item from an uploaded texture (POST custom-item, verified by checkTextureUpload): stores the RTTEX
+ * in the server's texture cache under its content hash, and appends the item with the next free id. Returns
+ * the new id.
  */
-export async function createTextureItem(ctx: AppContext, access: ServerAccess, body: CreateBody): Promise<number> {
-  // Verified before the turn: a bad upload is refused without waiting for other writes.
-  const { bytes, image } = await verifyUploadedTexture(body.rttexBase64);
-  const cell = textureCellProblem(body.properties.texture_x ?? 0, body.properties.texture_y ?? 0, image);
-  if (cell) throw badRequest(cell, 'texture_cell_outside');
-  const file = textureFileName(bytes);
+export async function createTextureItem(ctx: AppContext, access: ServerAccess, upload: TextureUpload): Promise<number> {
+  // Verified before the turn (checkTextureUpload, on a worker): a bad upload is refused without waiting.
+  const { bytes, file, ...body } = upload;
   return serialised(access.server.id, async () => {
     const current = await readCustomItems(ctx, access);
     const highest = current.items.reduce((max, item) => Math.max(max, item.ID), await highestBaseItemId(ctx, access));
@@ -130,15 +123,16 @@ export async function createTextureItem(ctx: AppContext, access: ServerAccess, b
       rarity: body.rarity,
       texture: { ...body.properties, file },
     });
-    const next = customItemsFileSchema.safeParse({ items: [...current.items, item] });
-    if (!next.success) throw badRequest(next.error.issues[0]?.message ?? t.createFailed);
+    // The new id is above every other, so the list's one rule a new item can break is its length.
+    if (current.items.length >= MAX_CUSTOM_ITEMS) throw badRequest(t.tooMany, 'too_many_items');
+    const next = { items: [...current.items, item] };
     const path = join(TEXTURE_DIR, file);
     const stored = await exists(configPath(ctx, access, path)).then(
       () => true,
       () => false,
     );
     if (!stored) await writeServerFile(ctx, access, path, bytes);
-    await writeConfigFile(ctx, access, FILE, next.data);
+    await writeConfigFile(ctx, access, FILE, next);
     return id;
   });
 }
