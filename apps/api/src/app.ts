@@ -24,6 +24,7 @@ import { startGateway } from './gateway/gateway.ts';
 import { DEFAULT_BODY_LIMIT } from './http/body-limits.ts';
 import { apiServerOptions, guardConnections } from './http/connections.ts';
 import { registerIdempotency } from './http/idempotency.ts';
+import { parseJsonBody } from './http/json-body.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { answerHeaders, bodyTooLarge, rejectControlCharacters } from './http/request-guards.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -40,6 +41,7 @@ import { setupGuideRoutes } from './setup-guide/setup-guide.routes.ts';
 import { shopRoutes } from './shop/shop.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 import { serveWeb } from './web/static.ts';
+import { WorkerPool } from './workers/worker-pool.ts';
 import { attachWebSocket } from './ws/ws.gateway.ts';
 
 export interface BuildOptions {
@@ -83,6 +85,7 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}) 
     signer: new SessionSigner(secret, SESSION_TOKEN_TTL_SECONDS),
     log: app.log,
     now,
+    workers: new WorkerPool(),
     // Read when used: with PORT=0 the stand-in's port is known only once listening.
     get discordApiUrl() {
       if (config.discordApiUrl) return config.discordApiUrl;
@@ -94,18 +97,20 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}) 
 
   // Calls such as POST …/start have no body; clients that still send a JSON content type are fine.
   app.removeContentTypeParser('application/json');
-  // A route that hands its body to an engine unparsed (`rawBody`, see route.ts) gets the bytes.
+  // A route that hands its body to an engine or a worker unparsed (`rawBody`, see route.ts) gets the bytes;
+  // every other body is parsed here, and one nested too deeply is a 400 before any code walks it.
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body, done) => {
     const bytes = body as Buffer;
     if (bytes.length === 0) return done(null, undefined);
     if ((req.routeOptions.config as { rawBody?: boolean } | undefined)?.rawBody) return done(null, bytes);
     try {
-      done(null, JSON.parse(bytes.toString('utf8')));
-    } catch {
-      done(Object.assign(new Error('Request body is not valid JSON.'), { statusCode: 400, code: 'invalid_json' }));
+      done(null, parseJsonBody(bytes));
+    } catch (error) {
+      done(error as AppError);
     }
   });
 
+  app.addHook('onClose', () => ctx.workers.close());
   await registerSecurityHeaders(app);
   await registerRateLimits(app);
   app.addHook('onRequest', rejectControlCharacters);
