@@ -15,9 +15,9 @@ import { type Config, DISCORD_API_DEFAULT } from './config.ts';
 import { configRoutes } from './configuration/config.routes.ts';
 import { customItemsRoutes } from './configuration/custom-items.routes.ts';
 import type { AppContext } from './context.ts';
-import { type Db, isStorageFull } from './db/db.ts';
+import { type Db, isDatabaseUnavailable, isStorageFull } from './db/db.ts';
 import { devIdpRoutes } from './dev-idp/dev-idp.routes.ts';
-import { AppError } from './errors.ts';
+import { AppError, unavailable } from './errors.ts';
 import { EventBus } from './events/bus.ts';
 import { feedbackRoutes } from './feedback/feedback.routes.ts';
 import { startGateway } from './gateway/gateway.ts';
@@ -124,6 +124,12 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}) 
     if (isStorageFull(error)) {
       req.log.error({ err: error }, 'storage full');
       return reply.code(507).send({ error: hostingMessages.diskFull, code: 'disk_full' });
+    }
+    // The database down, frozen or locked past its timeouts (ADR 0029): a passing outage, not a bug.
+    if (isDatabaseUnavailable(error)) {
+      req.log.warn(`database unavailable: ${error.message}`);
+      const answer = unavailable();
+      return reply.code(answer.status).send({ error: answer.message, code: answer.code });
     }
     // A power action that lost a race with another one.
     if (error instanceof RuntimeBusyError)

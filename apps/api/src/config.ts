@@ -2,6 +2,8 @@ import { networkInterfaces } from 'node:os';
 import { join, resolve } from 'node:path';
 import { CDN_HOST_PATTERN, CDN_PATH_PATTERN } from '@canopy/contract/engine-constants';
 import { z } from 'zod';
+import { databaseEnv, databaseIssues, databaseTimeouts } from './config/database.ts';
+import { type EngineMemoryConfig, engineMemory, engineMemoryEnv, engineMemoryIssues } from './config/engine-memory.ts';
 import {
   type HandshakeLimits,
   type HttpLimits,
@@ -12,6 +14,7 @@ import {
 } from './config/http-limits.ts';
 import { LETS_ENCRYPT_DIRECTORY, type LoginHostConfig, loginHostIssues } from './config/login-host.ts';
 import { type PanelTlsConfig, panelTlsEnv, panelTlsIssues, panelTlsOf } from './config/panel-tls.ts';
+import type { DatabaseTimeouts } from './db/db.ts';
 
 const csv = z
   .string()
@@ -177,6 +180,8 @@ const envSchema = z
     CANOPY_ENGINE_START_TIMEOUT_MS: z.coerce.number().int().min(1000).default(15000),
     CANOPY_ENGINE_STOP_TIMEOUT_MS: z.coerce.number().int().min(100).default(10000),
     CANOPY_ENGINE_KILL_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+    ...engineMemoryEnv,
+    ...databaseEnv,
     CANOPY_STOP_SERVERS_ON_EXIT: z.enum(['true', 'false']).default('false'),
     // Benchmarks only (bench/console.ts): engines offer `flood`, which any console user could otherwise run.
     CANOPY_BENCH_COMMANDS: z.enum(['true', 'false']).default('false'),
@@ -225,6 +230,8 @@ const envSchema = z
       });
     for (const issue of loginHostIssues(env)) ctx.addIssue({ code: 'custom', ...issue });
     for (const issue of panelTlsIssues(env)) ctx.addIssue({ code: 'custom', ...issue });
+    for (const issue of [...engineMemoryIssues(env), ...databaseIssues(env)])
+      ctx.addIssue({ code: 'custom', ...issue });
     for (const issue of httpLimitIssues(env)) ctx.addIssue({ code: 'custom', ...issue });
 
     const udp = env.CANOPY_GATEWAY_UDP_PORT;
@@ -247,6 +254,8 @@ export interface Config {
   tls?: PanelTlsConfig;
   dataDir: string;
   databaseUrl?: string;
+  /** How long a database call may take before the api gives up on it and answers 503 (config/database.ts). */
+  database: DatabaseTimeouts;
   discordClientId?: string;
   /** Explicit Discord API base; when unset, Discord's own (or the development stand-in). */
   discordApiUrl?: string;
@@ -286,6 +295,8 @@ export interface Config {
   engineStartTimeoutMs: number;
   engineStopTimeoutMs: number;
   engineKillTimeoutMs: number;
+  /** Each engine's memory ceiling by its owner's plan (config/engine-memory.ts, ADR 0029). */
+  engineMemory: EngineMemoryConfig;
   /** Stop every engine when the api exits; by default they keep running and are re-attached. */
   stopServersOnExit: boolean;
   /** Engines are started with the benchmark-only console commands (never in production). */
@@ -337,6 +348,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tls: panelTlsOf(e),
     dataDir: resolve(e.CANOPY_DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    database: databaseTimeouts(e),
     discordClientId: e.DISCORD_CLIENT_ID,
     discordApiUrl: e.DISCORD_API_URL?.replace(/\/+$/, ''),
     discordAuthorizeUrl: e.DISCORD_AUTHORIZE_URL,
@@ -368,6 +380,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     engineStartTimeoutMs: e.CANOPY_ENGINE_START_TIMEOUT_MS,
     engineStopTimeoutMs: e.CANOPY_ENGINE_STOP_TIMEOUT_MS,
     engineKillTimeoutMs: e.CANOPY_ENGINE_KILL_TIMEOUT_MS,
+    engineMemory: engineMemory(e),
     stopServersOnExit: e.CANOPY_STOP_SERVERS_ON_EXIT === 'true',
     benchCommands: e.CANOPY_BENCH_COMMANDS === 'true',
     schedulerIntervalMs: e.CANOPY_SCHEDULER_INTERVAL_MS,

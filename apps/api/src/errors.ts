@@ -19,3 +19,5 @@ export const forbidden = (message: string = messages.missingPermission, code = '
 export const notFound = (message: string = messages.notFound, code = 'not_found') => new AppError(404, code, message);
 export const conflict = (message: string, code = 'conflict') => new AppError(409, code, message);
 export const maintenance = () => new AppError(503, 'maintenance', messages.maintenance);
+/** The database cannot be reached or timed out (db.ts isDatabaseUnavailable): a passing outage, not a bug. */
+export const unavailable = () => new AppError(503, 'unavailable', messages.unavailable);

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { messages } from '@canopy/contract';
 import { ApiError, createApiClient, isRetryableAnswer, retryDelayMs, type TokenStore } from '../src/lib/api-client.ts';
 
 type Answer = { status: number; body?: unknown } | 'network-error';
@@ -126,6 +127,17 @@ describe('createApiClient', () => {
       assert.equal(t.calls.length, 1, JSON.stringify(answer));
       assert.deepEqual(t.delays, []);
     }
+  });
+
+  it("shows the api's 503 for a database outage with its text, and not as maintenance", async () => {
+    const t = client([{ status: 503, body: { error: messages.unavailable, code: 'unavailable' } }]);
+    await assert.rejects(
+      t.api.get('/x'),
+      (e: unknown) =>
+        e instanceof ApiError && e.status === 503 && e.code === 'unavailable' && e.message === messages.unavailable,
+    );
+    assert.equal(t.calls.length, 1);
+    assert.doesNotMatch(messages.unavailable, /maintenance/i, 'a 503 naming maintenance would turn the panel off');
   });
 
   it('makes one attempt when asked not to retry (a live validation)', async () => {

@@ -17,6 +17,9 @@ export const messages = {
   notRegistered: 'User is not registered.',
   forbiddenProfile: 'You can only view your own profile.',
   maintenance: 'The panel is under maintenance. Please try again later.',
+  // The api's database cannot be reached or did not answer in time (code 'unavailable'): unlike maintenance, a
+  // passing outage, so the text asks for another try rather than naming a state.
+  unavailable: 'The service is temporarily unavailable. Please try again in a moment.',
   adminOnly: 'You do not have permission to view this page.',
   missingPermission: 'You do not have permission to perform this action.',
   notFound: 'Not found.',

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
-import type { Db, SqlValue } from './db.ts';
+import { type DatabaseTimeouts, type Db, DEFAULT_DATABASE_TIMEOUTS, type SqlValue } from './db.ts';
 import { isCacheableRead, ReadCache } from './read-cache.ts';
 
 type Bindable = string | number | bigint | null;
@@ -29,12 +29,19 @@ class Lock {
   held = false;
 }
 
-/** Opens (creating if needed) the SQLite file with WAL and foreign keys on. */
-export function openSqlite(file: string): Db {
+/**
+ * Opens (creating if needed) the SQLite file with WAL and foreign keys on. A statement that finds the file
+ * locked by another connection (a script such as `npm run credits`) waits up to the busy timeout, then fails
+ * with SQLITE_BUSY, which the api answers with 503.
+ */
+export function openSqlite(
+  file: string,
+  timeouts: Pick<DatabaseTimeouts, 'sqliteBusyMs'> = DEFAULT_DATABASE_TIMEOUTS,
+): Db {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const raw = new DatabaseSync(file);
   raw.exec(
-    'PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;',
+    `PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = ${Math.trunc(timeouts.sqliteBusyMs)};`,
   );
   const lock = new Lock();
   // Preparing is the costly part of a small query; the api runs a handful of distinct statements.
