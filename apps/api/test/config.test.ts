@@ -50,6 +50,36 @@ describe('configuration from the environment', () => {
     assert.throws(() => loadConfig({ CANOPY_SESSION_SECRET: 'short' }), /CANOPY_SESSION_SECRET/);
   });
 
+  it("reads the engines' memory ceilings by plan, and refuses a Paid one below the Free one", () => {
+    assert.deepEqual(loadConfig({}).engineMemory, { freeMB: 256, paidMB: 512 });
+    const c = loadConfig({ CANOPY_ENGINE_MEMORY_FREE_MB: '128', CANOPY_ENGINE_MEMORY_PAID_MB: '1024' });
+    assert.deepEqual(c.engineMemory, { freeMB: 128, paidMB: 1024 });
+    assert.throws(
+      () => loadConfig({ CANOPY_ENGINE_MEMORY_FREE_MB: '600' }),
+      /CANOPY_ENGINE_MEMORY_PAID_MB: must be at least CANOPY_ENGINE_MEMORY_FREE_MB \(600\)/,
+    );
+    for (const bad of ['32', 'lots', '1.5'])
+      assert.throws(() => loadConfig({ CANOPY_ENGINE_MEMORY_FREE_MB: bad }), /CANOPY_ENGINE_MEMORY_FREE_MB/, bad);
+  });
+
+  it("reads the database's timeouts, and refuses a query timeout that would come before the server's cancel", () => {
+    assert.deepEqual(loadConfig({}).database, {
+      connectMs: 5000,
+      statementMs: 10_000,
+      queryMs: 15_000,
+      idleInTransactionMs: 60_000,
+      sqliteBusyMs: 5000,
+    });
+    const c = loadConfig({ CANOPY_DB_CONNECT_TIMEOUT_MS: '2000', CANOPY_SQLITE_BUSY_TIMEOUT_MS: '0' });
+    assert.equal(c.database.connectMs, 2000);
+    assert.equal(c.database.sqliteBusyMs, 0);
+    assert.throws(
+      () => loadConfig({ CANOPY_DB_STATEMENT_TIMEOUT_MS: '20000' }),
+      /CANOPY_DB_QUERY_TIMEOUT_MS: must be longer than CANOPY_DB_STATEMENT_TIMEOUT_MS \(20000\)/,
+    );
+    assert.throws(() => loadConfig({ CANOPY_DB_CONNECT_TIMEOUT_MS: '10' }), /CANOPY_DB_CONNECT_TIMEOUT_MS/);
+  });
+
   it('never runs the development sign-in in production', () => {
     assert.throws(() => loadConfig({ NODE_ENV: 'production' }), /DISCORD_CLIENT_ID: is required/);
     assert.equal(loadConfig({ NODE_ENV: 'production', DISCORD_CLIENT_ID: '1' }).devIdentityProvider, false);

@@ -1,9 +1,9 @@
-import { CONSOLE_FLOOD_MAX, CONSOLE_LIST_MAX } from './engine-constants.ts';
+import { CONSOLE_FLOOD_MAX, CONSOLE_HOG_MAX_MB, CONSOLE_LIST_MAX } from './engine-constants.ts';
 import type { CollaboratorPermission } from './permissions.ts';
 import { CONSOLE_COMMAND_MAX } from './socket.ts';
 
 // Defined in the zod-free module an idle engine loads (engine-constants.ts); exported here as before.
-export { CONSOLE_FLOOD_MAX, CONSOLE_LIST_MAX, PLAYER_GEMS_MAX } from './engine-constants.ts';
+export { CONSOLE_FLOOD_MAX, CONSOLE_HOG_MAX_MB, CONSOLE_LIST_MAX, PLAYER_GEMS_MAX } from './engine-constants.ts';
 
 /**
  * The one console grammar. The api reads a command with it to decide which permission it needs and
@@ -76,6 +76,12 @@ export const consoleCommands = {
   flood: {
     usage: 'flood <count> [lines/s]',
     summary: `prints <count> (at most ${CONSOLE_FLOOD_MAX}) numbered lines, at a rate or as fast as it can`,
+    class: 'bench',
+    args: [1, 2],
+  },
+  hog: {
+    usage: 'hog <MB> [native|heap]',
+    summary: `keeps <MB> (at most ${CONSOLE_HOG_MAX_MB}) more MB of memory in use, off or on the JavaScript heap`,
     class: 'bench',
     args: [1, 2],
   },

@@ -110,6 +110,8 @@ export function defaultWorldMeta(width = DEFAULT_WORLD_WIDTH, height = DEFAULT_W
 export const CONSOLE_LIST_MAX = 20;
 /** Most lines one `flood` prints (benchmarks only). */
 export const CONSOLE_FLOOD_MAX = 1_000_000;
+/** Most MB one `hog` keeps (benchmarks and the memory ceiling's tests only). */
+export const CONSOLE_HOG_MAX_MB = 4096;
 
 /** Most gems a player can hold: the player record's limit (playerSchema's gems). */
 export const PLAYER_GEMS_MAX = 2_147_483_647;

@@ -140,12 +140,15 @@ describe('console command grammar', () => {
 
   it('knows benchmark commands only when asked to', () => {
     assert.match(refusal('flood 10'), /^Unknown command "flood"/);
+    assert.match(refusal('hog 100'), /^Unknown command "hog"/, 'no tenant can make an engine eat memory');
     assert.equal(parsed('flood 10 100', true).class, 'bench');
+    assert.equal(parsed('hog 100 heap', true).class, 'bench');
     assert.deepEqual(
       availableConsoleCommands().map(([n]) => n),
-      Object.keys(consoleCommands).filter((n) => n !== 'flood'),
+      Object.keys(consoleCommands).filter((n) => n !== 'flood' && n !== 'hog'),
     );
     assert.ok(availableConsoleCommands({ bench: true }).some(([n]) => n === 'flood'));
+    assert.ok(availableConsoleCommands({ bench: true }).some(([n]) => n === 'hog'));
   });
 
   it('bounds the length, also after normalising', () => {

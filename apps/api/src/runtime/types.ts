@@ -26,6 +26,11 @@ export interface CrashReport {
   lastLines: string[];
   /** False when the loop guard kept the server down (it crashed again within a minute). */
   restarting: boolean;
+  /**
+   * Set when the engine went over its memory ceiling (ADR 0029): the supervisor stopped it after it stayed over
+   * (usedMB, what it held then), or V8 ended it at the heap limit the ceiling set (no usedMB).
+   */
+  memory?: { limitMB: number; usedMB?: number };
 }
 
 /** Things a driver tells the rest of the api. */

@@ -8,7 +8,10 @@ import type { Db } from '../db/db.ts';
 import type { EventBus } from '../events/bus.ts';
 import { operatorItemsDat } from '../items/item-database-dir.ts';
 import { LocalDriver } from '../runtime/local/local-driver.ts';
-import type { RuntimeDriver, RuntimeListener } from '../runtime/types.ts';
+import { memoryVerdict } from '../runtime/local/memory.ts';
+import type { HostedServerSpec, RuntimeDriver, RuntimeListener } from '../runtime/types.ts';
+import { paidPlanActive } from '../users/profile.ts';
+import { usersRepo } from '../users/users.repo.ts';
 import { toSpec } from './hosting.ts';
 import { type ServerRow, serversRepo } from './servers.repo.ts';
 
@@ -52,6 +55,14 @@ export class ServerRegistry {
         if (k) this.bus.emit('console', { serverId: id, ownerId: k.ownerId, line });
       },
       crash: (id, report) => {
+        if (report.memory) {
+          const verdict = memoryVerdict(this.known.get(id)?.name ?? id, report.memory.limitMB, report.restarting);
+          const used = report.memory.usedMB === undefined ? 'its heap limit' : `${report.memory.usedMB} MB`;
+          opts.log(`server ${verdict} (${used})`);
+          if (!report.restarting) this.heldDownByGuard(id);
+          void this.system('Server out of memory', `${verdict} (${used}). Last lines:\n${report.lastLines.join('\n')}`);
+          return;
+        }
         const how = report.code !== null ? `exit code ${report.code}` : `signal ${report.signal ?? 'unknown'}`;
         const next = report.restarting ? 'restarting it' : 'it crashed again within a minute, so it stays offline';
         opts.log(`server ${this.known.get(id)?.name ?? id} crashed (${how}); ${next}`);
@@ -81,7 +92,20 @@ export class ServerRegistry {
       listener,
       now: opts.now,
       saveLastCrash: (id, at) => void serversRepo.setLastCrash(this.db, id, at).catch(() => {}),
+      memoryLimitMB: (spec) => this.memoryLimitMB(spec, opts.config),
     });
+  }
+
+  /**
+   * A server's memory ceiling by its owner's plan now (a collaborator's server runs on the owner's plan). When the
+   * plan cannot be read (the database is down) the Paid ceiling applies: still a bound, and no paying tenant is
+   * restarted for the outage.
+   */
+  private async memoryLimitMB(spec: HostedServerSpec, config: Config): Promise<number> {
+    const { freeMB, paidMB } = config.engineMemory;
+    const owner = await usersRepo.findById(this.db, spec.ownerId).catch(() => undefined);
+    if (!owner) return paidMB;
+    return paidPlanActive(owner, this.now()) ? paidMB : freeMB;
   }
 
   private system(action: string, details: string) {

@@ -8,6 +8,7 @@ import { errorMessage } from '../log.ts';
 import { banPlayer, playerName, unbanPlayer } from '../players/players.service.ts';
 import { registerPlayer } from '../players/register.ts';
 import { formatUptime, giveCommand } from './give.ts';
+import { hogCommand } from './hog.ts';
 
 /**
  * What each command of the contract's table does. The grammar has already checked the command word
@@ -44,6 +45,7 @@ const handlers: Record<ConsoleCommandName, Handler> = {
       await new Promise((r) => (ahead > 1 ? setTimeout(r, ahead) : setImmediate(r))); // let requests through
     }
   },
+  hog: (ctx, { args }) => hogCommand(ctx, args),
   players(ctx) {
     const online = ctx.network.onlinePlayers();
     ctx.log.info(`${online.length} player(s) online of ${ctx.players.count()} registered`);

@@ -6,6 +6,7 @@ import { ENGINE_LOG_LINE, ENGINE_READY_MESSAGE, engineEnv, type engineStateFileS
 import { ENGINE_NODE_ENV, ENGINE_NODE_FLAGS } from '@canopy/engine';
 import type { z } from 'zod';
 import { ControlClient } from '../control-client.ts';
+import { memoryFlags } from './memory.ts';
 
 /** The ready message of an engine's INFO line, or null (formats from the contract). */
 function readyMessage(line: string) {
@@ -34,7 +35,7 @@ function engineEnvironment(secret: string, compileCache: string, itemsDat: strin
   return env;
 }
 
-/** The warm-up of each compile cache directory, shared by every start that comes while it runs. */
+/** The warm-up of each compile cache directory and set of flags, shared by every start that comes while it runs. */
 const warmups = new Map<string, Promise<void>>();
 /** A warm-up that takes longer is given up: the engine then starts anyway (best effort, see below). */
 const WARM_TIMEOUT_MS = 30_000;
@@ -46,11 +47,14 @@ const WARM_TIMEOUT_MS = 30_000;
  * child process the api waits for without blocking its event loop (about 0.2 s, 0.8 s when the cache is empty).
  * Best effort: an engine that cannot warm starts anyway.
  */
-function warmCompileCache(entry: string, compileCache: string): Promise<void> {
-  let warmup = warmups.get(compileCache);
+function warmCompileCache(entry: string, compileCache: string, flags: readonly string[]): Promise<void> {
+  // Keyed by the flags too: V8 files its cache under a hash of them, and each plan's heap limit is a flag (today
+  // --max-old-space-size does not enter that hash, so the second warm-up finds the cache full; ADR 0029).
+  const key = `${compileCache}\0${flags.join(' ')}`;
+  let warmup = warmups.get(key);
   if (!warmup) {
     warmup = new Promise<void>((resolve) => {
-      const child = spawn(process.execPath, [...ENGINE_NODE_FLAGS, entry, '--warm-compile-cache'], {
+      const child = spawn(process.execPath, [...flags, entry, '--warm-compile-cache'], {
         env: engineEnvironment('', compileCache, undefined),
         stdio: 'ignore',
         timeout: WARM_TIMEOUT_MS,
@@ -58,7 +62,7 @@ function warmCompileCache(entry: string, compileCache: string): Promise<void> {
       child.on('error', () => resolve());
       child.on('exit', () => resolve());
     });
-    warmups.set(compileCache, warmup);
+    warmups.set(key, warmup);
   }
   return warmup;
 }
@@ -103,15 +107,18 @@ export class EngineProcess {
     benchCommands?: boolean;
     /** The operator's items.dat (items/item-database-dir.ts); undefined: the engine's bundled one. */
     itemsDat?: string;
+    /** The engine's memory ceiling in MB (its owner's plan), which sets its heap limit; null: none. */
+    memoryLimitMB?: number | null;
   }): Promise<EngineProcess> {
     // A server's own <data-dir>/items.dat (rebuilt with its custom items) is more specific than the operator's.
     const itemsDat = opts.itemsDat && !existsSync(join(opts.dataDir, 'items.dat')) ? opts.itemsDat : undefined;
-    await warmCompileCache(opts.entry, opts.compileCacheDir);
+    // Flags for a small idle engine (packages/engine/src/node-flags.ts) and its heap limit; the warm-up uses the same.
+    const flags = [...ENGINE_NODE_FLAGS, ...memoryFlags(opts.memoryLimitMB ?? null)];
+    await warmCompileCache(opts.entry, opts.compileCacheDir, flags);
     const child = spawn(
       process.execPath,
       [
-        // Flags for a small idle engine (packages/engine/src/node-flags.ts); the warm-up uses the same ones.
-        ...ENGINE_NODE_FLAGS,
+        ...flags,
         opts.entry,
         ...['--data-dir', opts.dataDir, '--game-port', String(opts.gamePort), '--control-port', '0'],
         ...(opts.benchCommands ? ['--bench-commands'] : []),

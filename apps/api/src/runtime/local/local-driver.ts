@@ -4,6 +4,7 @@ import { engineStateFileSchema } from '@canopy/contract';
 import type { ControlClient } from '../control-client.ts';
 import { type HostedServerSpec, RuntimeBusyError, type RuntimeDriver, type RuntimeListener } from '../types.ts';
 import { EngineProcess } from './engine-process.ts';
+import { privateMemoryBytes } from './memory.ts';
 import { folderBytes } from './storage.ts';
 import { Supervisor } from './supervisor.ts';
 
@@ -20,7 +21,19 @@ export interface LocalDriverOptions {
   now: () => number;
   /** Records crash times in the platform database. */
   saveLastCrash(id: string, at: number): void;
+  /** A server's memory ceiling in MB now, by its owner's plan (ADR 0029); unset: engines run without one. */
+  memoryLimitMB?: (spec: HostedServerSpec) => Promise<number>;
+  /** How often every engine's memory is read; default MEMORY_SAMPLE_MS. */
+  memorySampleMs?: number;
 }
+
+/**
+ * How often the driver reads every engine's memory. One read costs about 40 µs of the api's CPU, so 500 engines
+ * cost 20 ms every 5 s (0.4 % of a core); an engine over its ceiling is restarted after two reads, 5-10 s.
+ */
+export const MEMORY_SAMPLE_MS = 5000;
+/** Engines read in one go before the sampler lets requests run. */
+const SAMPLE_BATCH = 50;
 
 /** Runs each hosted server as an engine process on this machine. */
 export class LocalDriver implements RuntimeDriver {
@@ -30,9 +43,33 @@ export class LocalDriver implements RuntimeDriver {
   private readonly removed = new Set<string>();
   /** Re-attachments under way after an api start, by server id. */
   private readonly reattaching = new Map<string, Promise<void>>();
+  private readonly sampler: NodeJS.Timeout | null = null;
+  private sampling = false;
 
   constructor(opts: LocalDriverOptions) {
     this.opts = opts;
+    if (opts.memoryLimitMB) {
+      this.sampler = setInterval(() => void this.sampleMemory(), opts.memorySampleMs ?? MEMORY_SAMPLE_MS);
+      this.sampler.unref();
+    }
+  }
+
+  /** Reads every running engine's own memory and hands it to its supervisor, which enforces the ceiling. */
+  private async sampleMemory() {
+    if (this.sampling) return;
+    this.sampling = true;
+    try {
+      let read = 0;
+      for (const s of [...this.supervisors.values()]) {
+        const engine = s.currentEngine;
+        if (!engine?.running) continue;
+        const bytes = privateMemoryBytes(engine.pid);
+        if (bytes !== null) s.sampleMemory(engine, bytes);
+        if (++read % SAMPLE_BATCH === 0) await new Promise((r) => setImmediate(r));
+      }
+    } finally {
+      this.sampling = false;
+    }
   }
 
   /** The data directory of a hosted server. */
@@ -45,7 +82,7 @@ export class LocalDriver implements RuntimeDriver {
     let s = this.supervisors.get(spec.id);
     if (!s) {
       s = new Supervisor(spec.id, {
-        spawn: () =>
+        spawn: (memoryLimitMB) =>
           EngineProcess.spawn({
             entry: this.opts.engineEntry,
             dataDir: this.dataDir(spec.id),
@@ -54,7 +91,9 @@ export class LocalDriver implements RuntimeDriver {
             benchCommands: this.opts.benchCommands === true,
             itemsDat: this.opts.itemsDat?.(),
             compileCacheDir: join(this.opts.root, '.compile-cache'),
+            memoryLimitMB,
           }),
+        memoryLimitMB: async () => (this.opts.memoryLimitMB ? this.opts.memoryLimitMB(spec) : null),
         findRunning: () => this.findRunning(spec),
         listener: this.opts.listener,
         now: this.opts.now,
@@ -172,6 +211,7 @@ export class LocalDriver implements RuntimeDriver {
   }
 
   async shutdown({ stopServers }: { stopServers: boolean }) {
+    if (this.sampler) clearInterval(this.sampler);
     await Promise.all(
       [...this.supervisors.values()].map(async (s) => {
         if (!stopServers || !s.currentEngine?.running) return s.detach();

@@ -2,11 +2,15 @@ import type { ServerStatus } from '@canopy/contract';
 import { RuntimeBusyError, type RuntimeListener, type RuntimeState } from '../types.ts';
 import type { EngineProcess, ExitInfo } from './engine-process.ts';
 import { LineRing } from './line-ring.ts';
+import { isHeapOutOfMemoryLine, MemoryCeiling, memoryVerdict } from './memory.ts';
 import { announcedPlayers } from './players-line.ts';
 
 /** How a supervisor reaches the outside world; the local driver gives real processes, tests may too. */
 export interface SupervisorDeps {
-  spawn(): Promise<EngineProcess>;
+  /** Starts an engine whose heap is limited for this memory ceiling (MB; null: none). */
+  spawn(memoryLimitMB: number | null): Promise<EngineProcess>;
+  /** The server's memory ceiling in MB now (its owner's plan), or null for none; asked at each start and adoption. */
+  memoryLimitMB(): Promise<number | null>;
   /**
    * The engine already running on this server's data directory (left by an earlier api process and
    * answering with this server's secret), or null.
@@ -23,10 +27,12 @@ export interface SupervisorDeps {
 /** A crash within this long of the previous one leaves the server down instead of restarting it. */
 export const CRASH_LOOP_WINDOW_MS = 60_000;
 const HISTORY_LINES = 1000;
+const MB = 1024 * 1024;
 
 /**
  * Looks after one hosted server's engine: the status model, the power lock (one action at a time),
- * stop escalation, crash detection with a restart-loop guard, and player counts from the engine.
+ * stop escalation, crash detection with a restart-loop guard, player counts from the engine, and its memory
+ * ceiling (an engine over it is restarted like a crashed one, under the same guard).
  */
 export class Supervisor {
   private readonly id: string;
@@ -38,6 +44,10 @@ export class Supervisor {
   private readonly history = new LineRing(HISTORY_LINES);
   /** Counts the player lines seen, so a stats answer older than the latest line is not applied. */
   private playerLines = 0;
+  /** The current engine's memory ceiling, once known. */
+  private ceiling: MemoryCeiling | null = null;
+  /** An engine that printed V8's heap-limit death: its exit is reported as over its memory. */
+  private heapExhausted: EngineProcess | null = null;
 
   constructor(id: string, deps: SupervisorDeps) {
     this.id = id;
@@ -135,7 +145,7 @@ export class Supervisor {
 
   /** Takes over an engine that kept running while the api restarted. */
   adopt(engine: EngineProcess) {
-    this.attach(engine);
+    this.attach(engine, this.deps.memoryLimitMB());
     this.setStatus('ONLINE');
     this.startStats();
   }
@@ -166,14 +176,15 @@ export class Supervisor {
   private async takeOverRunning() {
     if (this.engine?.running) return;
     const running = await this.deps.findRunning();
-    if (running) this.attach(running);
+    if (running) this.attach(running, this.deps.memoryLimitMB());
   }
 
   private async launch() {
     let engine: EngineProcess | null = null;
     try {
-      engine = await this.deps.spawn();
-      this.attach(engine);
+      const limitMB = await this.deps.memoryLimitMB().catch(() => null);
+      engine = await this.deps.spawn(limitMB);
+      this.attach(engine, Promise.resolve(limitMB));
       await engine.waitReady(this.deps.timeouts.startMs);
     } catch (error) {
       // A start that does not reach ready counts as failed: make sure nothing is left behind.
@@ -196,11 +207,21 @@ export class Supervisor {
     await engine.stop(this.deps.timeouts.stopMs, this.deps.timeouts.killMs);
   }
 
-  private attach(engine: EngineProcess) {
+  /** Follows an engine; its ceiling applies once `limitMB` is known (an adopted engine's is looked up). */
+  private attach(engine: EngineProcess, limitMB: Promise<number | null>) {
     this.engine = engine;
+    this.ceiling = null;
+    this.heapExhausted = null;
+    limitMB.then(
+      (mb) => {
+        if (this.engine === engine && mb !== null) this.ceiling = new MemoryCeiling(mb);
+      },
+      () => {},
+    );
     engine.onLineReceived((line) => {
       this.history.push(line);
       this.deps.listener.console(this.id, line);
+      if (isHeapOutOfMemoryLine(line)) this.heapExhausted = engine;
     });
     // Engines announce player counts on the console (ENGINE_PLAYERS_MESSAGE): nothing is polled while idle.
     engine.onLineReceived((line) => {
@@ -210,27 +231,69 @@ export class Supervisor {
       this.setPlayers(players);
     });
     engine.waitExit().then((info) => {
-      if (this.engine === engine) this.crashed(info);
+      if (this.engine === engine) this.crashed(info, engine);
     });
   }
 
-  private crashed(info: ExitInfo) {
+  private crashed(info: ExitInfo, engine: EngineProcess) {
     this.engine = null;
     if (this.lock) return; // a start in progress reports its own failure
     this.setStatus('OFFLINE');
     if (info.code === 0) return; // a clean exit (the engine was told to stop) is a stop, not a crash
-    const now = this.deps.now();
-    const last = this.deps.lastCrashAt;
-    const restarting = last === null || now - last >= CRASH_LOOP_WINDOW_MS;
-    this.deps.lastCrashAt = now;
-    this.deps.saveLastCrash(now);
-    this.deps.listener.crash(this.id, { ...info, lastLines: this.history.last(20), restarting });
+    const restarting = this.countCrash();
+    // V8 ended it at the heap limit its plan set: say so, as when the sampler restarts one.
+    const memory = this.heapExhausted === engine && this.ceiling ? { limitMB: this.ceiling.limitMB } : undefined;
+    if (memory) this.note(memoryVerdict('The server', memory.limitMB, restarting));
+    this.deps.listener.crash(this.id, { ...info, lastLines: this.history.last(20), restarting, memory });
     if (!restarting) return;
     try {
       this.start().catch(() => {}); // a failed restart is reported as a failed start
     } catch {
       // someone else took the lock first; their action decides what happens
     }
+  }
+
+  /** Counts a crash for the loop guard: true when the server may restart (none within the window before). */
+  private countCrash(): boolean {
+    const now = this.deps.now();
+    const last = this.deps.lastCrashAt;
+    this.deps.lastCrashAt = now;
+    this.deps.saveLastCrash(now);
+    return last === null || now - last >= CRASH_LOOP_WINDOW_MS;
+  }
+
+  /**
+   * One sample of the engine's own memory (the driver samples every engine). An engine over its ceiling for
+   * OVER_SAMPLES samples in a row is stopped (gracefully: it saves) and restarted, which counts as a crash for
+   * the loop guard: a tenant who fills it again within a minute leaves it offline instead of looping it.
+   */
+  sampleMemory(engine: EngineProcess, bytes: number) {
+    const ceiling = this.ceiling;
+    if (engine !== this.engine || !ceiling || this.lock || !ceiling.exceededBy(bytes)) return;
+    this.take('memory');
+    const memory = { limitMB: ceiling.limitMB, usedMB: Math.round(bytes / MB) };
+    this.locked(async () => {
+      const restarting = this.countCrash();
+      this.setStatus(restarting ? 'RESTARTING' : 'STOPPING');
+      await this.halt();
+      this.note(`${memoryVerdict('The server', memory.limitMB, restarting)} (${memory.usedMB} MB)`);
+      this.deps.listener.crash(this.id, {
+        code: null,
+        signal: null,
+        lastLines: this.history.last(20),
+        restarting,
+        memory,
+      });
+      if (restarting) await this.launch();
+      else this.setStatus('OFFLINE');
+    }).catch(() => {}); // a failed restart is reported as a failed start
+  }
+
+  /** A line of the supervisor's own in the server's console, in the engines' log format. */
+  private note(text: string) {
+    const line = `${new Date().toISOString()} [WARN] ${text}.`;
+    this.history.push(line);
+    this.deps.listener.console(this.id, line);
   }
 
   private setStatus(status: ServerStatus) {
