@@ -252,6 +252,8 @@ describeEachDatabase('authorization matrix of server routes', (api) => {
             res.status < 500 && !REFUSALS.has(res.body?.code),
             `${actor}: expected to pass the permission check, got ${res.status} ${JSON.stringify(res.body)}`,
           );
+          // A configuration save restarts a running server; the next refusal's snapshot needs it settled.
+          if (res.body?.applied === 'restarting') await waitForStatus(api(), server, 'ONLINE');
         } else {
           assert.equal(res.status, want.status, `${actor}: ${JSON.stringify(res.body)}`);
           assert.equal(res.body.code, want.code, actor);
