@@ -46,7 +46,7 @@ describeEachDatabase('the storage limit binds every write that grows a server', 
 
   it('refuses a world PUT that would pass the limit, and the engine never sees it', async () => {
     const world = (await call('GET', '/worlds/START')).body;
-    const body = { ...world, name: undefined, id: undefined };
+    const body = { ...world, name: undefined, id: undefined, version: undefined }; // a new world: no version
     assert.ok(JSON.stringify(body).length > 4000, 'the world body is large enough to pass the margin');
     await holdBytes(LIMIT_MB * MB - 2000);
     const refused = await call('PUT', '/worlds/SPARE', body);
