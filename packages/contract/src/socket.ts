@@ -94,4 +94,5 @@ export const socketCloseReasons = {
   tooManyConnections: 'Too many connections',
   tryAgainLater: 'Server busy, try again later',
   handshakeTimeout: 'Authentication timed out',
+  databaseUnavailable: 'Service temporarily unavailable',
 } as const;

@@ -12,6 +12,7 @@ import { WebSocket, WebSocketServer } from 'ws';
 import { authenticate } from '../auth/guard.ts';
 import { collaboratorsRepo } from '../collaborators/collaborators.repo.ts';
 import type { AppContext } from '../context.ts';
+import { isDatabaseUnavailable } from '../db/db.ts';
 import type { StatusEvent } from '../events/bus.ts';
 import { serversRepo } from '../servers/servers.repo.ts';
 import { ConsoleHub } from './console-feed.ts';
@@ -192,8 +193,11 @@ export function attachWebSocket(app: FastifyInstance, ctx: AppContext) {
       if (server && ws.readyState === WebSocket.OPEN)
         ws.send(JSON.stringify(statusMessage({ name: server.name, ...ctx.servers.runtime.state(server.id) })));
       for (const text of early.splice(0)) receive(text);
-    } catch {
-      ws.close(socketCloseCodes.policyViolation, 'Authentication failed');
+    } catch (error) {
+      // A database outage is not the caller's fault: the browser backs off and reconnects.
+      if (isDatabaseUnavailable(error))
+        ws.close(socketCloseCodes.tryAgainLater, socketCloseReasons.databaseUnavailable);
+      else ws.close(socketCloseCodes.policyViolation, 'Authentication failed');
     } finally {
       // Whatever happened, the handshake is over.
       settle();
