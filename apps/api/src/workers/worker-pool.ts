@@ -109,7 +109,10 @@ export class WorkerPool {
     const line = this.#tenants.get(tenant);
     if (!line) return;
     const next = line.waiting.shift();
-    if (next) return next();
+    if (next) {
+      next();
+      return;
+    }
     line.inPool--;
     if (line.inPool === 0) this.#tenants.delete(tenant);
   }
