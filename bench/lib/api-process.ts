@@ -1,9 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
-const root = new URL('../..', import.meta.url).pathname;
+import { spawnApiProcess, startLine } from '../../apps/api/test/support/api-process.ts';
 
 /** An api process on a throwaway data directory, for benchmarks. */
 export interface BenchApi {
@@ -18,17 +17,11 @@ export interface BenchApi {
 /** Starts `apps/api/src/main.ts` and resolves once it prints its URL. */
 export async function startBenchApi(env: Record<string, string> = {}): Promise<BenchApi> {
   const dataDir = mkdtempSync(join(tmpdir(), 'canopy-bench-'));
-  const child = spawn(process.execPath, ['apps/api/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      CANOPY_DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
+  const proc = spawnApiProcess(
+    dataDir,
+    {
       NODE_ENV: 'development',
       CANOPY_STOP_SERVERS_ON_EXIT: 'true',
-      DATABASE_URL: '',
       // Benches sign in hundreds of users from one address: the auth rate limits would refuse them.
       CANOPY_AUTH_RATE_LIMIT_PER_IP: '1000000',
       CANOPY_AUTH_RATE_LIMIT_PER_ACCOUNT: '1000000',
@@ -36,22 +29,17 @@ export async function startBenchApi(env: Record<string, string> = {}): Promise<B
       CANOPY_HTTP_CONNECTIONS_PER_IP: '1000000',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  const base = await new Promise<string>((resolve, reject) => {
-    child.stdout?.on('data', (d) => {
-      out += d;
-      const m = /running at http:\/\/localhost:(\d+)/.exec(out);
-      if (m) resolve(`http://127.0.0.1:${m[1]}`);
-    });
-    child.on('exit', (code) => reject(new Error(`api exited with ${code}: ${out}`)));
-  });
+    'inherit',
+  );
+  const { child, output } = proc;
+  const { url, code } = await startLine(proc);
+  if (!url) throw new Error(`api exited with ${code}: ${output()}`);
+  const base = `http://127.0.0.1:${new URL(url).port}`;
   return {
     base,
     dataDir,
     child,
-    output: () => out,
+    output,
     async stop() {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');

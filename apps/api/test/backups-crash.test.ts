@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { backupMessages as b } from '@canopy/contract';
+import { spawnApiProcess, startLine } from './support/api-process.ts';
 
 // A real api process killed with SIGKILL in the middle of a backup create and of a restore, at the named
 // points of src/backups/fault.ts, then started again on the same data directory (SQLite; the files are the
 // subject here, the row logic runs on both databases in backups.test.ts).
-const root = new URL('../../../', import.meta.url).pathname;
 // Below the harness's blocks (20000-31999, support/harness.ts): an engine of a test file running beside this
 // one must never hold this engine's game port.
 const gamePorts = `${19000 + (process.pid % 90) * 10}-${19000 + (process.pid % 90) * 10 + 9}`;
@@ -27,37 +27,26 @@ interface Api {
 }
 
 function spawnApi(dataDir: string, fault?: string): Api {
-  const child = spawn(process.execPath, ['apps/api/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      // Each start takes a fresh port from the kernel: a port reused across restarts may be taken meanwhile.
-      PORT: '0',
-      HOST: '127.0.0.1',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      CANOPY_DATA_DIR: dataDir,
+  // PORT stays 0, so each start takes a fresh port from the kernel: a port reused across restarts may be taken meanwhile.
+  const proc = spawnApiProcess(
+    dataDir,
+    {
       CANOPY_STOP_SERVERS_ON_EXIT: 'true',
       CANOPY_GAME_PORTS: gamePorts,
       CANOPY_FAULT_PAUSE: fault ?? '',
-      DATABASE_URL: '',
       DISCORD_CLIENT_ID: '',
       DISCORD_API_URL: '',
     },
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  let seen = '';
-  const ready = new Promise<string>((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      seen += chunk.toString();
-      const port = /Canopy panel is running at http:\/\/localhost:(\d+)/.exec(seen)?.[1];
-      if (port) resolve(`http://127.0.0.1:${port}`);
-    });
-    child.once('exit', (code) => reject(new Error(`api exited with ${code} before it was ready:\n${seen}`)));
+    'ignore',
+  );
+  const { child } = proc;
+  const ready = startLine(proc).then(({ url, code }) => {
+    if (!url) throw new Error(`api exited with ${code} before it was ready:\n${proc.output()}`);
+    return `http://127.0.0.1:${new URL(url).port}`;
   });
   const paused = new Promise<void>((resolve) => {
     child.stdout?.on('data', () => {
-      if (fault && seen.includes(`CANOPY_FAULT_PAUSED ${fault}`)) resolve();
+      if (fault && proc.output().includes(`CANOPY_FAULT_PAUSED ${fault}`)) resolve();
     });
   });
   return { child, ready, paused };

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import { request } from 'node:https';
@@ -8,58 +8,16 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { readPanelTls } from '../src/config/panel-tls.ts';
 import { loadConfig } from '../src/config.ts';
+import { type ApiProcess, spawnApiProcess, startLine } from './support/api-process.ts';
 import { FakeDiscord } from './support/fake-discord.ts';
 import { LOGIN_NAME, loginCertificate } from './support/login-host.ts';
 
 // The panel's own HTTPS (CANOPY_TLS_CERT/KEY, issue 21 item 10, ADR 0028): browsers keep crypto.subtle and the
 // session private only on HTTPS or localhost, so a panel reached over the network should listen with HTTPS.
 
-const root = new URL('../../../', import.meta.url).pathname;
-
 /** `apps/api/src/main.ts` as `npm start` runs it, with a Discord app (development sign-in is HTTP-only). */
-function startMain(dataDir: string, env: Record<string, string>): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, ['apps/api/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      CANOPY_DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      DISCORD_CLIENT_ID: 'panel-tls-test',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout?.on('data', (d) => {
-    out += d;
-  });
-  child.stderr?.on('data', (d) => {
-    out += d;
-  });
-  return { child, output: () => out };
-}
-
-/** The start line's URL, or the exit code when the process stopped first. */
-function started(proc: { child: ChildProcess; output: () => string }): Promise<{ url?: string; code?: number }> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start line in 20 s:\n${proc.output()}`)), 20_000);
-    const check = () => {
-      const m = /running at (https?:\/\/localhost:\d+)/.exec(proc.output());
-      if (m?.[1]) {
-        clearTimeout(timer);
-        resolve({ url: m[1] });
-      }
-    };
-    proc.child.stdout?.on('data', check);
-    proc.child.on('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code: code ?? -1 });
-    });
-  });
+function startMain(dataDir: string, env: Record<string, string>): ApiProcess {
+  return spawnApiProcess(dataDir, { DISCORD_CLIENT_ID: 'panel-tls-test', ...env });
 }
 
 /** A request over TLS that trusts only `ca` and checks the certificate for LOGIN_NAME. */
@@ -130,7 +88,7 @@ describe('the panel over HTTPS', () => {
         DISCORD_API_URL: discord.url,
       });
       children.push(proc.child);
-      const { url, code } = await started(proc);
+      const { url, code } = await startLine(proc, 20_000);
       assert.ok(url, `the panel started (exit ${code}):\n${proc.output()}`);
       assert.match(url, /^https:\/\/localhost:\d+$/, 'the start line names https');
       const port = Number(new URL(url).port);
@@ -157,7 +115,7 @@ describe('the panel over HTTPS', () => {
   it('does not start when a certificate file cannot be read, naming the variable', async () => {
     const proc = startMain(dataDir(), { CANOPY_TLS_CERT: join(cert.dir, 'missing.crt'), CANOPY_TLS_KEY: cert.keyPath });
     children.push(proc.child);
-    const { url, code } = await started(proc);
+    const { url, code } = await startLine(proc, 20_000);
     assert.equal(url, undefined);
     assert.equal(code, 1);
     assert.match(proc.output(), /CANOPY_TLS_CERT: cannot read .*missing\.crt/);

@@ -1,11 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { devUser } from '../../../apps/api/src/dev-idp/dev-token.ts';
-
-const root = new URL('../../../', import.meta.url).pathname;
+import { spawnApiProcess, startLine } from '../../../apps/api/test/support/api-process.ts';
 
 /** The development user whose id the started app makes a super admin. */
 export const ADMIN_USERNAME = 'admin';
@@ -36,59 +34,30 @@ function gamePortRange(): string {
 /** Starts `apps/api/src/main.ts` exactly as `npm start` does (after the web build), on SQLite. */
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'canopy-e2e-'));
-  const child: ChildProcess = spawn(process.execPath, ['apps/api/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      CANOPY_DATA_DIR: dataDir,
-      CANOPY_SUPER_ADMINS: devUser(ADMIN_USERNAME).id,
-      // Engines outlive an api by design (re-attach); a test app must not leave them behind.
-      CANOPY_STOP_SERVERS_ON_EXIT: 'true',
-      DATABASE_URL: '',
-      DISCORD_CLIENT_ID: '',
-      DISCORD_API_URL: '',
-      CANOPY_GAME_PORTS: gamePortRange(),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const proc = spawnApiProcess(dataDir, {
+    CANOPY_SUPER_ADMINS: devUser(ADMIN_USERNAME).id,
+    // Engines outlive an api by design (re-attach); a test app must not leave them behind.
+    CANOPY_STOP_SERVERS_ON_EXIT: 'true',
+    DISCORD_CLIENT_ID: '',
+    DISCORD_API_URL: '',
+    CANOPY_GAME_PORTS: gamePortRange(),
+    ...env,
   });
-  let out = '';
-  child.stdout?.on('data', (d) => {
-    out += d;
-  });
-  child.stderr?.on('data', (d) => {
-    out += d;
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`app did not start in 20 s:\n${out}`)), 20_000);
-    child.stdout?.on('data', () => {
-      const m = /running at (http:\/\/localhost:\d+)/.exec(out);
-      if (m?.[1]) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    });
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`app exited with ${code}:\n${out}`));
-    });
-  });
+  const { child, output } = proc;
+  const { url, code } = await startLine(proc, 20_000);
+  if (!url) throw new Error(`app exited with ${code}:\n${output()}`);
   return {
     url,
     dataDir,
-    output: () => out,
+    output,
     async gateway() {
       const deadline = Date.now() + 20_000;
       while (Date.now() < deadline) {
-        const m = /Canopy gateway: https on port (\d+)\D+udp port (\d+)/.exec(out);
+        const m = /Canopy gateway: https on port (\d+)\D+udp port (\d+)/.exec(output());
         if (m) return { tlsPort: Number(m[1]), udpPort: Number(m[2]) };
         await new Promise((r) => setTimeout(r, 50));
       }
-      throw new Error(`the app printed no gateway line (started with CANOPY_GATEWAY=on?):\n${out}`);
+      throw new Error(`the app printed no gateway line (started with CANOPY_GATEWAY=on?):\n${output()}`);
     },
     async stop() {
       if (child.exitCode === null) {
