@@ -1,43 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { hostingMessages, type ServerSocketMessage, serverSocketMessageSchema } from '@canopy/contract';
-import { WebSocket } from 'ws';
+import { hostingMessages } from '@canopy/contract';
 import { loadConfig } from '../src/config.ts';
+import { consoleOf } from './support/console-socket.ts';
 import { signInRegistered } from './support/factories.ts';
-import { describeEachDatabase, type TestApi } from './support/harness.ts';
+import { describeEachDatabase } from './support/harness.ts';
 import { waitForStatus } from './support/servers.ts';
-
-/** A console socket of one user, subscribed, collecting messages and console lines. */
-async function consoleOf(api: TestApi, id: string, token: string) {
-  const ws = new WebSocket(`${api.url.replace('http', 'ws')}/ws/${id}?token=${encodeURIComponent(token)}`);
-  const messages: ServerSocketMessage[] = [];
-  ws.on('message', (data) => messages.push(serverSocketMessageSchema.parse(JSON.parse(String(data)))));
-  await new Promise<void>((resolve, reject) => {
-    ws.on('open', () => resolve());
-    ws.on('error', reject);
-  });
-  const lines = () =>
-    messages.flatMap((m) =>
-      m.type === 'console_history' || m.type === 'console_batch'
-        ? m.payload.lines
-        : m.type === 'console_log'
-          ? [m.payload.line]
-          : [],
-    );
-  const errors = () => messages.flatMap((m) => (m.type === 'error' ? [m.payload.message] : []));
-  ws.send(JSON.stringify({ type: 'console_subscribe' }));
-  await until(() => messages.some((m) => m.type === 'console_history'), 'the console history');
-  const send = (command: string) => ws.send(JSON.stringify({ type: 'console_command', payload: { command } }));
-  return { ws, lines, errors, send };
-}
-
-async function until(check: () => boolean, what: string, ms = 20000) {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+import { until } from './support/until.ts';
 
 describeEachDatabase('console commands read with the contract grammar', (api) => {
   it('a collaborator with only console:use cannot stop the server with any spelling', async () => {

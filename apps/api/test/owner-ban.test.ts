@@ -1,37 +1,11 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import {
-  collaboratorPermissions,
-  serverPageMessages as p,
-  type ServerSocketMessage,
-  serverSocketMessageSchema,
-} from '@canopy/contract';
-import { WebSocket } from 'ws';
+import { collaboratorPermissions, serverPageMessages as p } from '@canopy/contract';
+import { consoleOf } from './support/console-socket.ts';
 import { addCollaborator, ownerWithServer, signInRegistered } from './support/factories.ts';
-import { describeEachDatabase, type TestApi } from './support/harness.ts';
+import { describeEachDatabase } from './support/harness.ts';
 import { sql } from './support/servers.ts';
-
-/** A spec console client of one user, subscribed, collecting the validated messages. */
-async function consoleOf(api: TestApi, id: string, token: string) {
-  const ws = new WebSocket(`${api.url.replace('http', 'ws')}/ws/${id}?token=${encodeURIComponent(token)}`);
-  const messages: ServerSocketMessage[] = [];
-  ws.on('message', (data) => messages.push(serverSocketMessageSchema.parse(JSON.parse(String(data)))));
-  await new Promise<void>((resolve, reject) => {
-    ws.on('open', () => resolve());
-    ws.on('error', reject);
-  });
-  ws.send(JSON.stringify({ type: 'console_subscribe' }));
-  await until(() => messages.some((m) => m.type === 'console_history'), 'the console history');
-  return { ws, messages };
-}
-
-async function until(check: () => boolean, what: string, ms = 10000) {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+import { until } from './support/until.ts';
 
 describeEachDatabase("a ban of the owner covers the owner's server", (api) => {
   it("refuses every write of a collaborator to a banned owner's server, lets them read, and lifts with the ban", async () => {
@@ -82,7 +56,7 @@ describeEachDatabase("a ban of the owner covers the owner's server", (api) => {
 
     // The console stays open to watch; a command is refused with the same text, and named for the view.
     const c = await consoleOf(api(), helper.user.id, helper.sessionToken);
-    c.ws.send(JSON.stringify({ type: 'console_command', payload: { command: 'say hello' } }));
+    c.send('say hello');
     await until(() => c.messages.some((m) => m.type === 'error'), 'the refusal');
     assert.deepEqual(c.messages.find((m) => m.type === 'error')?.payload, {
       message: p.ownerBanned,
