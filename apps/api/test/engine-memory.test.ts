@@ -3,29 +3,24 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { LocalDriver } from '../src/runtime/local/local-driver.ts';
+import type { LocalDriver } from '../src/runtime/local/local-driver.ts';
 import { heapLimitMB, MemoryCeiling, OVER_SAMPLES, privateMemoryBytes } from '../src/runtime/local/memory.ts';
-import type { CrashReport, HostedServerSpec } from '../src/runtime/types.ts';
 import { ownerWithServer } from './support/factories.ts';
 import { describeEachDatabase } from './support/harness.ts';
+import { engineEntry, enginePidIn, recordingDriver, specsFrom } from './support/local-engines.ts';
 import { sql, waitForStatus } from './support/servers.ts';
+import { until as waitUntil } from './support/until.ts';
 
 // Issue 21 item 2: one hostile world write took an engine from 75 MB to 1.15 GB for good. Every engine now has a
 // ceiling by its owner's plan: V8's heap limit at start, and the driver restarts an engine that stays over it.
 
-const engineEntry = new URL('../../../packages/engine/src/main.ts', import.meta.url).pathname;
 const MB = 1024 * 1024;
 
 /** The Node flags a process runs with. */
 const commandLine = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'latin1').split('\0');
 
-async function until(check: () => boolean, what: string, ms = 30_000) {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+/** This file waits up to 30 s: a memory restart takes samples, a graceful stop and a new engine. */
+const until = (check: () => boolean, what: string) => waitUntil(check, what, 30_000);
 
 describe('memory ceiling: the parts', () => {
   it('an engine is restarted only after it stayed over its ceiling, not for a passing peak', () => {
@@ -55,7 +50,6 @@ describe('memory ceiling: the parts', () => {
 
 describe('memory ceiling with real engine processes', () => {
   const root = mkdtempSync(join(tmpdir(), 'canopy-memory-'));
-  let port = 31000 + (process.pid % 500) * 20;
   const drivers: LocalDriver[] = [];
   after(async () => {
     for (const d of drivers) await d.shutdown({ stopServers: true });
@@ -64,37 +58,20 @@ describe('memory ceiling with real engine processes', () => {
 
   /** A driver whose engines have a ceiling of `limitMB`, with the benchmark commands (`hog`), sampling often. */
   function driver(limitMB: number) {
-    const crashes: CrashReport[] = [];
-    const lines: string[] = [];
-    const d = new LocalDriver({
+    const { d, crashes, lines } = recordingDriver({
       root,
       engineEntry,
       benchCommands: true,
       timeouts: { startMs: 15000, stopMs: 5000, killMs: 2000 },
-      now: Date.now,
-      saveLastCrash: () => {},
       memoryLimitMB: async () => limitMB,
       memorySampleMs: 100,
-      listener: {
-        status: () => {},
-        console: (_id, line) => lines.push(line),
-        crash: (_id, r) => crashes.push(r),
-        startFailed: () => {},
-      },
     });
     drivers.push(d);
     return { d, crashes, lines };
   }
 
-  const spec = (id: string): HostedServerSpec => ({
-    id,
-    name: id,
-    ownerId: 'owner',
-    gamePort: port++,
-    secret: `secret-${id}-0123456789`,
-    lastCrashAt: null,
-  });
-  const enginePid = (id: string) => JSON.parse(readFileSync(join(root, id, 'engine.json'), 'utf8')).pid as number;
+  const spec = specsFrom(31000 + (process.pid % 500) * 20);
+  const enginePid = (id: string) => enginePidIn(root, id);
 
   it('starts each engine with the heap limit of its ceiling', async () => {
     const { d } = driver(128);

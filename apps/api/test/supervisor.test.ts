@@ -1,56 +1,24 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import type { ServerStatus } from '@canopy/contract';
-import { LocalDriver } from '../src/runtime/local/local-driver.ts';
-import { type CrashReport, type HostedServerSpec, RuntimeBusyError } from '../src/runtime/types.ts';
+import type { LocalDriver } from '../src/runtime/local/local-driver.ts';
+import { RuntimeBusyError } from '../src/runtime/types.ts';
+import { engineEntry, enginePidIn, recordingDriver, specsFrom } from './support/local-engines.ts';
+import { until } from './support/until.ts';
 
-const engineEntry = new URL('../../../packages/engine/src/main.ts', import.meta.url).pathname;
 const hungEntry = new URL('./fixtures/hung-engine.ts', import.meta.url).pathname;
 const root = mkdtempSync(join(tmpdir(), 'canopy-supervisor-'));
-let port = 30000 + (process.pid % 500) * 20;
 
 /** A driver on real engine processes that records what it reports. */
 function driver(entry = engineEntry, timeouts = { startMs: 15000, stopMs: 5000, killMs: 2000 }) {
-  const statuses: ServerStatus[] = [];
-  const crashes: CrashReport[] = [];
-  const failures: string[] = [];
-  const d = new LocalDriver({
-    root,
-    engineEntry: entry,
-    timeouts,
-    now: Date.now,
-    saveLastCrash: () => {},
-    listener: {
-      status: (_id, s) => statuses.push(s.status),
-      console: () => {},
-      crash: (_id, r) => crashes.push(r),
-      startFailed: (_id, reason) => failures.push(reason),
-    },
-  });
-  return { d, statuses, crashes, failures };
+  return recordingDriver({ root, engineEntry: entry, timeouts });
 }
 
-const spec = (id: string): HostedServerSpec => ({
-  id,
-  name: id,
-  ownerId: 'owner',
-  gamePort: port++,
-  secret: `secret-${id}-0123456789`,
-  lastCrashAt: null,
-});
+const spec = specsFrom(30000 + (process.pid % 500) * 20);
 
-async function until(check: () => boolean, what: string, ms = 20000) {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
-const enginePid = (id: string) => JSON.parse(readFileSync(join(root, id, 'engine.json'), 'utf8')).pid as number;
+const enginePid = (id: string) => enginePidIn(root, id);
 
 describe('local driver with real engine processes', () => {
   const drivers: LocalDriver[] = [];
