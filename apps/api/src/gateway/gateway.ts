@@ -2,6 +2,7 @@ import { loginUrlOf } from '../config/login-host.ts';
 import type { AppContext } from '../context.ts';
 import { FrontProcess } from './front/front-process.ts';
 import { gatewayRepo } from './gateway.repo.ts';
+import type { GatewayLog } from './gateway-log.ts';
 import { createGatewayHandler } from './http/gateway-handler.ts';
 import { GatewayTlsThread } from './http/tls-thread-host.ts';
 import { loadGatewayKey, loadTlsPair } from './keys.ts';
@@ -36,6 +37,11 @@ export async function startGateway(ctx: AppContext): Promise<GatewayHandle> {
     );
   const gatewayKey = loadGatewayKey(config.dataDir);
   const tls = await loadTlsPair(config);
+  const log: GatewayLog = {
+    info: (msg) => ctx.log.info(msg),
+    warn: (msg) => ctx.log.warn(msg),
+    error: (msg) => ctx.log.error(msg),
+  };
   const front = new FrontProcess(
     {
       key: gatewayKey,
@@ -43,11 +49,7 @@ export async function startGateway(ctx: AppContext): Promise<GatewayHandle> {
       port: config.gateway.udpPort,
       publicIp: config.publicIp,
     },
-    {
-      info: (msg) => ctx.log.info(msg),
-      warn: (msg) => ctx.log.warn(msg),
-      error: (msg) => ctx.log.error(msg),
-    },
+    log,
   );
   const udpPort = await front.start();
   let login: LoginCertificates;
@@ -73,7 +75,7 @@ export async function startGateway(ctx: AppContext): Promise<GatewayHandle> {
     },
     login.sni,
     handle,
-    { info: (msg) => ctx.log.info(msg), warn: (msg) => ctx.log.warn(msg), error: (msg) => ctx.log.error(msg) },
+    log,
   );
   let tlsPort: number;
   try {

@@ -1,13 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import type { GatewayLog } from '../gateway-log.ts';
+import { RestartWithBackoff } from '../restart-backoff.ts';
 
 const FRONT_MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const READY = /^FRONT READY udp=(\d+)$/;
-/** Restart delays after an unexpected exit: doubling from 1 s up to 30 s; a front that ran a minute starts over. */
-const BACKOFF_MIN_MS = 1000;
-const BACKOFF_MAX_MS = 30_000;
-const STABLE_MS = 60_000;
 const READY_TIMEOUT_MS = 15_000;
 
 /** What the front is started with. */
@@ -19,12 +17,6 @@ export interface FrontSettings {
   publicIp: string;
 }
 
-export interface FrontLog {
-  info(msg: string): void;
-  warn(msg: string): void;
-  error(msg: string): void;
-}
-
 /**
  * Runs the ENet front (front/main.ts) as a child process and restarts it when it exits unexpectedly, with
  * backoff; the key goes over its stdin. stop() ends it and no restart follows.
@@ -33,13 +25,18 @@ export class FrontProcess {
   private child: ChildProcess | undefined;
   private stopped = false;
   private everReady = false;
-  private backoffMs = BACKOFF_MIN_MS;
-  private restartTimer: NodeJS.Timeout | undefined;
+  private readonly restarts = new RestartWithBackoff(() =>
+    this.spawnOnce().then(
+      (port) => this.log.info(`gateway front restarted on UDP ${port}`),
+      // Its exit handler has scheduled the next attempt already.
+      (error: Error) => this.log.error(error.message),
+    ),
+  );
   private port: number;
   private readonly settings: FrontSettings;
-  private readonly log: FrontLog;
+  private readonly log: GatewayLog;
 
-  constructor(settings: FrontSettings, log: FrontLog) {
+  constructor(settings: FrontSettings, log: GatewayLog) {
     this.settings = settings;
     this.port = settings.port;
     this.log = log;
@@ -105,32 +102,16 @@ export class FrontProcess {
           if (!this.everReady) return;
         }
         if (this.stopped) return;
-        if (Date.now() - startedAt >= STABLE_MS) this.backoffMs = BACKOFF_MIN_MS;
-        const delay = this.backoffMs;
-        this.backoffMs = Math.min(BACKOFF_MAX_MS, this.backoffMs * 2);
+        const delay = this.restarts.schedule(startedAt);
         this.log.error(`gateway front exited (${signal ?? `code ${code}`}); restarting in ${delay} ms`);
-        this.scheduleRestart(delay);
       });
     });
-  }
-
-  private scheduleRestart(delay: number) {
-    this.restartTimer = setTimeout(() => {
-      this.restartTimer = undefined;
-      if (this.stopped) return;
-      this.spawnOnce().then(
-        (port) => this.log.info(`gateway front restarted on UDP ${port}`),
-        // Its exit handler has scheduled the next attempt already.
-        (error: Error) => this.log.error(error.message),
-      );
-    }, delay);
-    this.restartTimer.unref();
   }
 
   /** Ends the front for good and waits for it to exit. */
   async stop(): Promise<void> {
     this.stopped = true;
-    clearTimeout(this.restartTimer);
+    this.restarts.stop();
     const child = this.child;
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

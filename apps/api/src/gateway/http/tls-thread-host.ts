@@ -1,22 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type { GatewayLog } from '../gateway-log.ts';
+import { RestartWithBackoff } from '../restart-backoff.ts';
 import type { SniContexts } from '../tls/sni-contexts.ts';
 import type { FromTlsThread, GatewayRequest, HttpAnswer, TlsThreadStart, ToTlsThread } from './messages.ts';
 
 const THREAD_MAIN = fileURLToPath(new URL('./tls-thread.ts', import.meta.url));
-/** Restart delays after an unexpected exit: doubling from 1 s up to 30 s; a thread that ran a minute starts over. */
-const BACKOFF_MIN_MS = 1000;
-const BACKOFF_MAX_MS = 30_000;
-const STABLE_MS = 60_000;
 
 /** What the TLS thread is started with besides the login pair (read from the SNI table at each start). */
 export type TlsThreadSettings = Omit<TlsThreadStart, 'login' | 'loginName'>;
-
-export interface TlsThreadLog {
-  info(msg: string): void;
-  warn(msg: string): void;
-  error(msg: string): void;
-}
 
 /**
  * Runs the gateway's HTTPS server in a worker thread (tls-thread.ts, ADR 0032) and answers its requests with
@@ -28,21 +20,26 @@ export class GatewayTlsThread {
   private ready = false;
   private stopped = false;
   private everReady = false;
-  private backoffMs = BACKOFF_MIN_MS;
-  private restartTimer: NodeJS.Timeout | undefined;
+  private readonly restarts = new RestartWithBackoff(() =>
+    this.spawnOnce().then(
+      (port) => this.log.info(`gateway https thread restarted on port ${port}`),
+      // Its exit handler has scheduled the next attempt already.
+      (error: Error) => this.log.error(error.message),
+    ),
+  );
   private seq = 0;
   private readonly loginDone = new Map<number, () => void>();
   private readonly settings: TlsThreadSettings;
   private readonly sni: SniContexts;
   private readonly handle: (request: GatewayRequest) => Promise<HttpAnswer>;
-  private readonly log: TlsThreadLog;
+  private readonly log: GatewayLog;
   private readonly unsubscribe: () => void;
 
   constructor(
     settings: TlsThreadSettings,
     sni: SniContexts,
     handle: (request: GatewayRequest) => Promise<HttpAnswer>,
-    log: TlsThreadLog,
+    log: GatewayLog,
   ) {
     this.settings = settings;
     this.sni = sni;
@@ -121,26 +118,10 @@ export class GatewayTlsThread {
           if (!this.everReady) return;
         }
         if (this.stopped) return;
-        if (Date.now() - startedAt >= STABLE_MS) this.backoffMs = BACKOFF_MIN_MS;
-        const delay = this.backoffMs;
-        this.backoffMs = Math.min(BACKOFF_MAX_MS, this.backoffMs * 2);
+        const delay = this.restarts.schedule(startedAt);
         this.log.error(`gateway https thread exited (code ${code}); restarting in ${delay} ms`);
-        this.scheduleRestart(delay);
       });
     });
-  }
-
-  private scheduleRestart(delay: number) {
-    this.restartTimer = setTimeout(() => {
-      this.restartTimer = undefined;
-      if (this.stopped) return;
-      this.spawnOnce().then(
-        (port) => this.log.info(`gateway https thread restarted on port ${port}`),
-        // Its exit handler has scheduled the next attempt already.
-        (error: Error) => this.log.error(error.message),
-      );
-    }, delay);
-    this.restartTimer.unref();
   }
 
   // Settles once the thread serves the pair (one still starting reads it after its workerData); with none
@@ -162,7 +143,7 @@ export class GatewayTlsThread {
   async stop(): Promise<void> {
     this.stopped = true;
     this.unsubscribe();
-    clearTimeout(this.restartTimer);
+    this.restarts.stop();
     await this.worker?.terminate();
   }
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import acme from 'acme-client';
 import { ensurePrivateDir, writePrivateFileAtomic } from '../../private-files.ts';
+import type { GatewayLog } from '../gateway-log.ts';
 import type { TlsPair } from '../keys.ts';
 import type { ChallengeBook } from './challenge-book.ts';
 
@@ -25,7 +26,7 @@ export interface AcmeOptions {
 
 /** Its surroundings: logs, the clock that decides when to renew, the HTTP-01 answers and the TLS swap. */
 export interface AcmeDeps {
-  log: { info(msg: string): void; warn(msg: string): void; error(msg: string): void };
+  log: GatewayLog;
   now: () => number;
   challenges: ChallengeBook;
   /**
