@@ -13,7 +13,7 @@ import { openDatabase } from '../src/db/open.ts';
 import { openPostgres } from '../src/db/postgres.ts';
 import { createPgDatabase, dialects, PG_ADMIN_URL } from './support/databases.ts';
 import { FakeDiscord } from './support/fake-discord.ts';
-import { startApi, type TestApi } from './support/harness.ts';
+import { type ApiResponse, requestJson, startApi, type TestApi } from './support/harness.ts';
 import { type PgProxy, startPgProxy } from './support/pg-proxy.ts';
 
 // Issue 21 item 7: PostgreSQL down answered a bare 500 on every call, and a frozen one (SIGSTOP) held every
@@ -29,28 +29,12 @@ const TIMEOUTS = {
 /** A call not answered by then counts as hanging (it would last the whole outage): far beyond every timeout above. */
 const HANGING_MS = 10_000;
 
-interface Answer {
-  status: number;
-  // biome-ignore lint/suspicious/noExplicitAny: the test reads JSON bodies loosely
-  body: any;
-}
-
 /** One request over HTTP; it fails (aborts) instead of hanging when the api does not answer. */
-async function call(url: string, method: string, path: string, opts: { token?: string; body?: unknown } = {}) {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (opts.body !== undefined) headers['content-type'] = 'application/json';
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  const res = await fetch(url + path, {
-    method,
-    headers,
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-    signal: AbortSignal.timeout(HANGING_MS),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null } as Answer;
+function call(url: string, method: string, path: string, opts: { token?: string; body?: unknown } = {}) {
+  return requestJson(url, method, path, { ...opts, signal: AbortSignal.timeout(HANGING_MS) });
 }
 
-function assertUnavailable(answer: Answer, what: string) {
+function assertUnavailable(answer: ApiResponse, what: string) {
   assert.equal(answer.status, 503, `${what}: ${JSON.stringify(answer.body)}`);
   assert.deepEqual(answer.body, { error: messages.unavailable, code: 'unavailable' }, what);
 }

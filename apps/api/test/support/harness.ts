@@ -23,12 +23,37 @@ export interface TestApi {
   ctx: AppContext;
   clock: { now: number };
   // biome-ignore lint/suspicious/noExplicitAny: see ApiResponse
-  request<T = any>(
-    method: string,
-    path: string,
-    opts?: { body?: unknown; token?: string; headers?: Record<string, string> },
-  ): Promise<ApiResponse<T>>;
+  request<T = any>(method: string, path: string, opts?: RequestOptions): Promise<ApiResponse<T>>;
   close(): Promise<void>;
+}
+
+/** How a test request is made: a JSON body, a bearer token, extra headers, an abort signal. */
+export interface RequestOptions {
+  body?: unknown;
+  token?: string;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/** One JSON request to the api at `url`; the answer's body is parsed (null when empty). */
+// biome-ignore lint/suspicious/noExplicitAny: see ApiResponse
+export async function requestJson<T = any>(
+  url: string,
+  method: string,
+  path: string,
+  opts: RequestOptions = {},
+): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  const res = await fetch(url + path, {
+    method,
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    signal: opts.signal,
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
 }
 
 // Each api in a test run gets its own block of game ports, so parallel test files never collide. The
@@ -75,18 +100,7 @@ export async function startApi(dialect: Dialect, env: Record<string, string> = {
     discord,
     ctx,
     clock,
-    async request(method, path, opts = {}) {
-      const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
-      if (opts.body !== undefined) headers['content-type'] = 'application/json';
-      if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-      const res = await fetch(url + path, {
-        method,
-        headers,
-        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-      });
-      const text = await res.text();
-      return { status: res.status, body: text ? JSON.parse(text) : null };
-    },
+    request: (method, path, opts) => requestJson(url, method, path, opts),
     async close() {
       await app.close();
       await stopBackground({ stopServers: true });
