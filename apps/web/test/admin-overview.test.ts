@@ -7,7 +7,8 @@ import {
   changedSettings,
   draftOf,
   isSettingsDirty,
-  mergeSettingsChanges,
+  rebaseEdits,
+  settingsBody,
   withEdit,
 } from '../src/features/admin/settings/settings-draft.ts';
 import {
@@ -121,15 +122,22 @@ describe('settings draft', () => {
     assert.equal(draftOf({ ...saved, disableShop: true }, { maintenance: true })?.disableShop, true);
   });
 
-  test('Save lays only the changed switches over the freshest settings', () => {
-    const saved = { ...defaultSettings, maintenance: false, disableShop: false };
-    const draft = { ...saved, maintenance: true };
-    // Another admin turned the shop off since this tab loaded: this save must not turn it back on.
-    const fresh = { ...saved, disableShop: true };
-    const posted = mergeSettingsChanges(saved, draft, fresh);
-    assert.equal(posted.maintenance, true);
-    assert.equal(posted.disableShop, true);
-    assert.deepEqual(mergeSettingsChanges(saved, saved, fresh), fresh);
+  test('Save posts the eight switches of the draft, not the version they were loaded with', () => {
+    const loaded = { ...defaultSettings, disableShop: true, version: '0123456789abcdef0123456789abcdef' };
+    const draft = draftOf(loaded, withEdit(loaded, {}, 'maintenance', true));
+    assert.ok(draft);
+    assert.deepEqual(settingsBody(draft), { ...defaultSettings, disableShop: true, maintenance: true });
+  });
+
+  test('Reload after a conflict keeps the edits the latest settings do not hold yet', () => {
+    const saved = { ...defaultSettings };
+    const edits = withEdit(saved, withEdit(saved, {}, 'maintenance', true), 'disableShop', true);
+    // Another admin turned the shop off meanwhile (the same change) and the backups off (another one).
+    const fresh = { ...saved, disableShop: true, disableBackupManager: true };
+    const kept = rebaseEdits(fresh, edits);
+    assert.deepEqual(kept, { maintenance: true });
+    assert.deepEqual(draftOf(fresh, kept), { ...fresh, maintenance: true }, 'the other admin’s switch stays');
+    assert.deepEqual(rebaseEdits({ ...fresh, maintenance: true }, edits), {}, 'all caught up: nothing to save');
   });
 });
 

@@ -1,7 +1,8 @@
 // Whole-object saves are conditional on the version the client read (issue 21, docs/decisions/0035-versioned-writes.md):
-// a world or player carries the engine's revision, a config file the hash of its content. GET answers it as an
-// ETag and as a `version` field of the body; PUT takes it back as If-Match or as that field, and a save of
-// something that changed since is refused (409) instead of silently undoing the change.
+// a world or player carries the engine's revision, a config file the hash of its content, the admin settings the
+// hash of their values. GET answers it as an ETag and as a `version` field of the body; the save takes it back as
+// If-Match or as that field, and a save of something that changed since is refused (409) instead of silently
+// undoing the change.
 
 /** The texts of a refused conditional save. */
 export const versionedWriteMessages = {
@@ -14,6 +15,8 @@ export const versionedWriteMessages = {
     'The newbie kit was changed by someone else since you opened it. Reload to see the latest version, then make your change again.',
   customItemsChanged:
     'The custom items were changed by someone else since you opened them. Reload to see the latest version, then make your change again.',
+  settingsChanged:
+    'The settings were changed by another administrator since you opened them. Reload to see them, then make your change again.',
   /** 428: a whole-object save that names no version would overwrite whatever is there now. */
   versionRequired: (what: string) =>
     `Saving ${what} needs the version you read: send back the version field of the GET (or its ETag as If-Match).`,

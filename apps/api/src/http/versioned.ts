@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest } from '../errors.ts';
 
 // Whole-object reads answer their version as an ETag and writes may name it as If-Match (ADR 0035). These two
-// keep the header handling in one place for the world, player and config file routes.
+// keep the header handling in one place for the world, player, config file and admin settings routes.
 
 /** The version a write's If-Match names, undefined without one; a header that is not one entity tag is a 400. */
 export function ifMatchOf(req: FastifyRequest): string | undefined {

@@ -1,9 +1,10 @@
-import { settingsSchema } from '@canopy/contract';
+import { settingsSaveRequestSchema, versionedWriteMessages } from '@canopy/contract';
 import type { FastifyInstance } from 'fastify';
 import { adminRoute } from '../admin/admin-route.ts';
 import type { AppContext } from '../context.ts';
-import { settingsRepo } from './settings.repo.ts';
-import { saveSettings } from './settings.service.ts';
+import { badRequest } from '../errors.ts';
+import { ifMatchOf, withEtag } from '../http/versioned.ts';
+import { readSettings, saveSettings } from './settings.service.ts';
 
 /** The admin panel's global switches; a save is logged per switch changed (settings.service.ts). */
 export function settingsRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -11,13 +12,25 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext) {
     method: 'GET',
     url: '/admin/settings',
     access: { admin: 'settings:view' },
-    handler: () => settingsRepo.load(ctx.db),
+    // Answers the settings' version in the body and as the ETag; a save names it back (ADR 0035).
+    handler: async ({ reply }) => {
+      const settings = await readSettings(ctx);
+      return withEtag(reply, settings.version, settings);
+    },
   });
   adminRoute(app, ctx, {
     method: 'POST',
     url: '/admin/settings',
     access: { admin: 'settings:manage' },
-    body: settingsSchema.strict(),
-    handler: ({ caller, body }) => saveSettings(ctx, caller.user, body),
+    body: settingsSaveRequestSchema,
+    // Conditional on the version read: If-Match, or the version field of the GET's answer sent back whole.
+    handler: async ({ caller, body, req, reply }) => {
+      const { version, ...settings } = body;
+      const ifMatch = ifMatchOf(req);
+      if (ifMatch !== undefined && version !== undefined && ifMatch !== version)
+        throw badRequest(versionedWriteMessages.versionsDisagree);
+      const saved = await saveSettings(ctx, caller.user, settings, ifMatch ?? version);
+      return withEtag(reply, saved.version, saved);
+    },
   });
 }

@@ -9,8 +9,11 @@ import type { SettingsEdits } from './settings-draft.ts';
  */
 const draftKey = [...adminKeys.all, 'settings-draft'] as const;
 
-/** The Settings tab's unsaved edits and their setter ({} to clear). */
-export function useSettingsEdits(): [SettingsEdits, (edits: SettingsEdits) => void] {
+/** The Settings tab's unsaved edits and their setter ({} to clear; a function is handed the edits held now). */
+export function useSettingsEdits(): [
+  SettingsEdits,
+  (edits: SettingsEdits | ((now: SettingsEdits) => SettingsEdits)) => void,
+] {
   const queryClient = useQueryClient();
   const { data } = useQuery({
     queryKey: draftKey,
@@ -20,6 +23,12 @@ export function useSettingsEdits(): [SettingsEdits, (edits: SettingsEdits) => vo
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
   });
-  const set = useCallback((edits: SettingsEdits) => queryClient.setQueryData(draftKey, edits), [queryClient]);
+  const set = useCallback(
+    (edits: SettingsEdits | ((now: SettingsEdits) => SettingsEdits)) =>
+      queryClient.setQueryData<SettingsEdits>(draftKey, (now) =>
+        typeof edits === 'function' ? edits(now ?? {}) : edits,
+      ),
+    [queryClient],
+  );
   return [data, set];
 }

@@ -11,13 +11,14 @@ export function isSettingsDirty(saved: Settings, draft: Settings | null): boolea
 }
 
 /**
- * What Save posts: the admin's changed switches laid over the freshest stored settings. The api takes the whole
- * object, so posting the draft as loaded would undo another admin's save made since this tab loaded.
+ * What Save posts: the eight switches of the draft, without the version the loaded settings carry (it goes as
+ * If-Match). The save names the version the tab loaded, so another admin's save since is a 409 (ADR 0035)
+ * instead of being undone by this whole-object write.
  */
-export function mergeSettingsChanges(saved: Settings, draft: Settings, fresh: Settings): Settings {
-  const merged = { ...fresh };
-  for (const key of changedSettings(saved, draft)) merged[key] = draft[key];
-  return merged;
+export function settingsBody(draft: Settings): Settings {
+  const body = {} as Settings;
+  for (const key of settingKeys) body[key] = draft[key];
+  return body;
 }
 
 /** The switches the admin has flipped and not saved, by key; kept apart from the saved settings they lay over. */
@@ -37,4 +38,15 @@ export function withEdit(saved: Settings, edits: SettingsEdits, key: keyof Setti
 export function draftOf(saved: Settings, edits: SettingsEdits): Settings | null {
   const draft = { ...saved, ...edits };
   return changedSettings(saved, draft).length > 0 ? draft : null;
+}
+
+/**
+ * The edits still to save once the settings are reloaded (Reload after a 409): the switches the latest settings
+ * already hold (another admin saved the same change) are dropped; the rest stay on top, for the admin to check and
+ * save again.
+ */
+export function rebaseEdits(fresh: Settings, edits: SettingsEdits): SettingsEdits {
+  const kept: SettingsEdits = {};
+  for (const key of settingKeys) if (edits[key] !== undefined && edits[key] !== fresh[key]) kept[key] = edits[key];
+  return kept;
 }

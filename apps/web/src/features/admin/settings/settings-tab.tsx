@@ -2,20 +2,23 @@ import {
   adminPanelMessages,
   adminSettingLabels,
   type SettingKey,
-  type Settings,
+  type SettingsResponse,
   adminOverviewMessages as text,
+  versionedWriteMessages,
 } from '@canopy/contract';
-import { Button, SkeletonRows, Toggle } from '../../../components/ui/index.ts';
+import { Banner, Button, SkeletonRows, Toggle } from '../../../components/ui/index.ts';
 import { useErrorToast } from '../../../hooks/use-error-toast.ts';
+import { isVersionConflict } from '../../../lib/api-client.ts';
 import { useAdminCan } from '../admin-caller.ts';
 import { AdminLoadError } from '../components/admin-list-frame.tsx';
 import { useAdminSettings, useSaveSettings } from './api/settings.ts';
-import { draftOf, isSettingsDirty, withEdit } from './settings-draft.ts';
+import { draftOf, isSettingsDirty, rebaseEdits, withEdit } from './settings-draft.ts';
 import { useSettingsEdits } from './settings-draft-store.ts';
 
 /**
  * The Settings tab of /admin (admin document, section 2): the eight global switches and a Save that posts the
- * whole object. Changes stay a draft until saved; an admin without settings:manage sees them read-only.
+ * whole object, conditional on the version loaded (ADR 0035). Changes stay a draft until saved; an admin without
+ * settings:manage sees them read-only.
  */
 export function SettingsTab() {
   const settings = useAdminSettings();
@@ -28,12 +31,24 @@ export function SettingsTab() {
   return (
     <div className="flex flex-col gap-4">
       {error}
-      <SettingsForm saved={settings.data} />
+      <SettingsForm
+        saved={settings.data}
+        reload={async () => {
+          const latest = await settings.refetch();
+          return latest.isError ? undefined : latest.data;
+        }}
+      />
     </div>
   );
 }
 
-function SettingsForm({ saved }: { saved: Settings }) {
+interface SettingsFormProps {
+  saved: SettingsResponse;
+  /** Fetches the latest settings; resolves to them (undefined when the fetch failed: its error shows). */
+  reload: () => Promise<SettingsResponse | undefined>;
+}
+
+function SettingsForm({ saved, reload }: SettingsFormProps) {
   const canManage = useAdminCan()('settings:manage');
   const save = useSaveSettings();
   // The edits outlive the tab (another tab and back keeps them); with none, the switches show what is saved and
@@ -46,6 +61,15 @@ function SettingsForm({ saved }: { saved: Settings }) {
 
   const flip = (key: SettingKey, value: boolean) => setEdits(withEdit(saved, edits, key, value));
   const submit = () => draft && save.mutate({ saved, draft }, { onSuccess: () => setEdits({}) });
+  // Another admin saved since this tab loaded (409): Reload shows the latest settings with this admin's switches
+  // still on top (those now saved by the other admin too are no longer edits), to check and save again.
+  const conflict = isVersionConflict(save.error);
+  const reloadLatest = async () => {
+    const fresh = await reload();
+    if (!fresh) return;
+    save.reset();
+    setEdits((now) => rebaseEdits(fresh, now));
+  };
 
   return (
     <form
@@ -77,6 +101,16 @@ function SettingsForm({ saved }: { saved: Settings }) {
           </li>
         ))}
       </ul>
+      {conflict && (
+        <Banner tone="danger" data-testid="admin-settings-conflict">
+          <div className="flex flex-wrap items-center gap-3">
+            <p className="mr-auto">{save.error?.message}</p>
+            <Button variant="secondary" size="sm" onClick={() => void reloadLatest()}>
+              {versionedWriteMessages.reload}
+            </Button>
+          </div>
+        </Banner>
+      )}
       <div className="flex flex-wrap items-center justify-end gap-3 max-sm:mb-16">
         {dirty && (
           <span role="status" className="mr-auto text-amber-300 text-sm">
