@@ -31,18 +31,9 @@ import { GATEWAY_ENV, gatewayPorts, generatedCert } from './support/gateway.ts';
 import { startApi, type TestApi } from './support/harness.ts';
 import { freeTcpPort, LOGIN_NAME, loginCertificate, postLoginPage, tokenOf } from './support/login-host.ts';
 import { waitForStatus } from './support/servers.ts';
+import { untilValue } from './support/until.ts';
 
 type Owner = Awaited<ReturnType<typeof ownerWithServer>>;
-
-async function until<T>(check: () => Promise<T | undefined> | T | undefined, what: string, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** An OnSpawn text's fields. */
 const spawnFields = (c: CallEvent) =>
@@ -263,8 +254,8 @@ for (const dialect of dialects) {
       const bGone = b1.waitFor((e) => e.kind === 'disconnect');
       b1.quit();
       await bGone;
-      assert.equal(await until(async () => ((await playersOnline(0)) === 1 ? 1 : undefined), 'A: 1 player'), 1);
-      assert.equal(await until(async () => ((await playersOnline(1)) === 0 ? 0 : undefined), 'B: nobody'), 0);
+      assert.equal(await untilValue(async () => ((await playersOnline(0)) === 1 ? 1 : undefined), 'A: 1 player'), 1);
+      assert.equal(await untilValue(async () => ((await playersOnline(1)) === 0 ? 0 : undefined), 'B: nobody'), 0);
     });
 
     it('checktoken: a saved sign-in (the last token) gives a fresh token that logs in again', async () => {
@@ -307,7 +298,10 @@ for (const dialect of dialects) {
       });
       try {
         ws.send(JSON.stringify({ type: 'console_subscribe' }));
-        const history = await until(() => messages.find((m) => m.type === 'console_history'), 'the console history');
+        const history = await untilValue(
+          () => messages.find((m) => m.type === 'console_history'),
+          'the console history',
+        );
         assert.ok(history.type === 'console_history');
         assert.ok(
           history.payload.lines.some((l) => /\[MEADOW\] Player1a: hello from the meadow$/.test(l)),
@@ -323,7 +317,7 @@ for (const dialect of dialects) {
       const ban = await call(0, 'DELETE', `/players/Player1a`);
       assert.equal(ban.status, 200, JSON.stringify(ban.body));
       assert.match(await gone, /^You have been disconnected/);
-      await until(async () => ((await playersOnline(0)) === 0 ? 0 : undefined), 'server A: nobody online');
+      await untilValue(async () => ((await playersOnline(0)) === 0 ? 0 : undefined), 'server A: nobody online');
       const player = await call(0, 'GET', '/players/Player1a');
       assert.equal(player.status, 200);
     });

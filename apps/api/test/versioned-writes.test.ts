@@ -11,6 +11,7 @@ import { ownerWithServer } from './support/factories.ts';
 import { GATEWAY_ENV, gatewayLogin, gatewayPorts } from './support/gateway.ts';
 import { startApi, type TestApi } from './support/harness.ts';
 import { waitForStatus } from './support/servers.ts';
+import { untilValue } from './support/until.ts';
 
 type Owner = Awaited<ReturnType<typeof ownerWithServer>>;
 // biome-ignore lint/suspicious/noExplicitAny: tests read JSON bodies loosely and assert on them
@@ -45,16 +46,6 @@ function doorWorld(): Json {
     height: HEIGHT,
     blocks,
   };
-}
-
-async function until<T>(check: () => Promise<T | undefined>, what: string, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 for (const dialect of dialects) {
@@ -109,7 +100,7 @@ for (const dialect of dialects) {
       assert.equal(dirtOf(playerRead.body), 10);
 
       bot.place(SPOT.x, SPOT.y, DIRT);
-      await until(async () => {
+      await untilValue(async () => {
         const now = (await call('GET', `/worlds/${world}`)).body;
         return now.blocks[at(SPOT.x, SPOT.y)].fg === DIRT ? true : undefined;
       }, 'the placed block');
