@@ -47,7 +47,7 @@ async function loopFigures(pid: number): Promise<{ max: number; p99: number }> {
 function noisyWorld(template: Record<string, unknown>) {
   const random = () => Math.floor(Math.random() * 60000);
   const blocks = Array.from({ length: 200 * 200 }, () => ({ fg: random(), bg: random(), o: 0, l: 0, fl: 0, if_c: 0 }));
-  return { ...template, name: undefined, id: undefined, width: 200, height: 200, blocks };
+  return { ...template, name: undefined, id: undefined, version: undefined, width: 200, height: 200, blocks };
 }
 
 const api = await startBenchApi({ NODE_OPTIONS: `--import=${probe}`, TMPDIR: work });
@@ -87,7 +87,7 @@ try {
   console.log(`engine database: ${(size() / 1e6).toFixed(0)} MB (${n} worlds in ${ms(performance.now() - filling)})`);
 
   // 10 clients save a small world in a loop while the backup is made.
-  const small = { ...template, name: undefined, id: undefined };
+  const small = { ...template, name: undefined, id: undefined, version: undefined };
   let writing = true;
   const latencies: number[] = [];
   let refused = 0;

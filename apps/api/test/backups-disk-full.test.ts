@@ -29,7 +29,7 @@ const mounted = (() => {
 function noisyWorld(world: Record<string, unknown>) {
   const random = () => Math.floor(Math.random() * 60000);
   const blocks = Array.from({ length: 200 * 200 }, () => ({ fg: random(), bg: random(), o: 0, l: 0, fl: 0, if_c: 0 }));
-  return { ...world, name: undefined, id: undefined, width: 200, height: 200, blocks };
+  return { ...world, name: undefined, id: undefined, version: undefined, width: 200, height: 200, blocks }; // a new world
 }
 
 describe('a full disk while a backup is written', { skip: !mounted && 'needs root to mount a tmpfs' }, () => {

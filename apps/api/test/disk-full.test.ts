@@ -34,7 +34,7 @@ function noisyWorld(world: Record<string, unknown>) {
     fl: 0,
     if_c: 0,
   }));
-  return { ...world, name: undefined, id: undefined, width: side, height: side, blocks };
+  return { ...world, name: undefined, id: undefined, version: undefined, width: side, height: side, blocks };
 }
 
 describe('a full disk under the api and its engine', { skip: !mounted && 'needs root to mount a tmpfs' }, () => {
@@ -97,7 +97,12 @@ describe('a full disk under the api and its engine', { skip: !mounted && 'needs 
       assert.equal((await call('POST', `/${name}/start`)).status, 202);
       await waitForStatus(api, name, 'ONLINE');
     }
-    const again = await call('PUT', '/worlds/AFTER', { ...template, name: undefined, id: undefined });
+    const again = await call('PUT', '/worlds/AFTER', {
+      ...template,
+      name: undefined,
+      id: undefined,
+      version: undefined,
+    });
     assert.equal(again.status, 200, JSON.stringify(again.body));
     assert.equal((await call('POST', `/${name}/stop`)).status, 202);
     await waitForStatus(api, name, 'OFFLINE');

@@ -214,6 +214,9 @@ export class LocalDriver implements RuntimeDriver {
     if (this.sampler) clearInterval(this.sampler);
     await Promise.all(
       [...this.supervisors.values()].map(async (s) => {
+        // A restart under way (one that applies a configuration save runs in the background) would launch its
+        // engine after this shutdown: stopping waits for it, so that engine is stopped too.
+        if (stopServers) await s.idle();
         if (!stopServers || !s.currentEngine?.running) return s.detach();
         try {
           await s.stop();

@@ -41,6 +41,8 @@ export class Supervisor {
   private players = 0;
   private engine: EngineProcess | null = null;
   private lock: string | null = null;
+  /** The power action holding the lock, so a shutdown can wait for it (idle). */
+  private inFlight: Promise<void> = Promise.resolve();
   private readonly history = new LineRing(HISTORY_LINES);
   /** Counts the player lines seen, so a stats answer older than the latest line is not applied. */
   private playerLines = 0;
@@ -165,11 +167,21 @@ export class Supervisor {
   }
 
   private async locked<T>(fn: () => Promise<T>): Promise<T> {
+    const run = fn();
+    this.inFlight = run.then(
+      () => {},
+      () => {},
+    );
     try {
-      return await fn();
+      return await run;
     } finally {
       this.release();
     }
+  }
+
+  /** Resolves once the power action under way (if any) has ended, whatever its outcome. */
+  idle(): Promise<void> {
+    return this.lock ? this.inFlight : Promise.resolve();
   }
 
   /** Stop and restart act on an engine that runs but is not followed (yet), instead of missing it. */
