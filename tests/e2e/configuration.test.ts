@@ -99,7 +99,7 @@ describe('Configuration against the real api and engine', () => {
     await Promise.all([
       owner.getByTestId('server-page-gate').waitFor({ timeout: LIVE_TIMEOUT_MS }),
       toast(owner, c.newbieKitUpdated),
-      toast(owner, hostingMessages.actionSucceeded('restart')),
+      toast(owner, c.appliedRestarting),
     ]);
     await owner.getByRole('tab', { name: 'Newbie Kit', selected: true }).waitFor({ timeout: LIVE_TIMEOUT_MS });
     await kitItems.getByText('x8', { exact: true }).waitFor();

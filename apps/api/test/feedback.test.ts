@@ -180,9 +180,10 @@ describeEachDatabase('feedback', (api) => {
       (await feedbackRepo.list(db, 2, 2)).entries.map((e) => e.message),
       ['m0'],
     );
-    assert.equal(await feedbackRepo.setStatus(db, newest?.id ?? '', 'Resolved'), true);
+    assert.equal(await feedbackRepo.setStatus(db, newest?.id ?? '', 'Resolved'), 'changed');
     assert.equal((await feedbackRepo.list(db, 1, 1)).entries[0]?.status, 'Resolved');
-    assert.equal(await feedbackRepo.setStatus(db, 'missing', 'Resolved'), false);
+    assert.equal(await feedbackRepo.setStatus(db, newest?.id ?? '', 'Resolved'), 'same');
+    assert.equal(await feedbackRepo.setStatus(db, 'missing', 'Resolved'), 'missing');
     assert.equal(await feedbackRepo.delete(db, newest?.id ?? ''), true);
     assert.equal(await feedbackRepo.delete(db, newest?.id ?? ''), false);
     assert.equal((await feedbackRepo.list(db, 1, 10)).total, 2);
