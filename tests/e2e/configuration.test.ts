@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { configurationMessages as c, defaultSettings, hostingMessages, serverPageMessages } from '@canopy/contract';
+import { configurationMessages as c, defaultSettings, serverPageMessages } from '@canopy/contract';
 import type { Page } from 'playwright-core';
 import { devUser } from '../../apps/api/src/dev-idp/dev-token.ts';
 import { apiCall, apiSignIn, apiSignInRegistered } from './support/api.ts';
