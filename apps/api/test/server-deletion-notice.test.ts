@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { profileResponseSchema } from '@canopy/contract';
+import { hostingMessages, profileResponseSchema } from '@canopy/contract';
+import { createRedeemCode } from '../src/redeem/redeem-codes.service.ts';
 import { enforceServerTime } from '../src/scheduler/server-time.ts';
 import { ownerWithServer, signInRegistered } from './support/factories.ts';
 import { describeEachDatabase, type TestApi } from './support/harness.ts';
@@ -61,6 +62,70 @@ describeEachDatabase('the last server deletion in the profile', (api) => {
     });
     // The admin's own profile is not touched.
     assert.equal((await profileOf(api(), admin)).lastServerDeletion, null);
+  });
+
+  // Issue 21 item 13: the time ran out an hour before an admin deleted the server. A grace period only delays
+  // deleting a server, so without one the profile shows no grace (the dashboard counted one down for nothing),
+  // creating stays refused until time is added, and time added then waits for the next server.
+  it('shows no grace period once an admin deleted the server of a run-out account, until new time is added', async () => {
+    const server = name('g');
+    const owner = await ownerWithServer(api(), server);
+    const admin = await signInRegistered(api());
+    await sql(api(), 'UPDATE users SET is_admin = 1, is_super_admin = 1 WHERE id = ?', [admin.user.id]);
+    const expired = api().clock.now - 3600 * 1000;
+    await sql(api(), 'UPDATE users SET server_expires_at = ?, server_permanent = 0 WHERE id = ?', [
+      expired,
+      owner.user.id,
+    ]);
+    const inGrace = await profileOf(api(), owner);
+    assert.match(inGrace.estimatedExpiry, /^Grace period ends /, 'with the server, the grace period runs');
+    assert.notEqual(inGrace.serverTime.graceEndsAt, null);
+
+    const res = await api().request('DELETE', `/admin/servers/${server}`, { token: admin.sessionToken });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    const gone = await profileOf(api(), owner);
+    assert.equal(gone.estimatedExpiry, new Date(expired).toISOString(), "the past expiry: the spec's 'Expired'");
+    assert.deepEqual(gone.serverTime, {
+      permanent: false,
+      expiresAt: new Date(expired).toISOString(),
+      graceEndsAt: null,
+      pendingMs: 0,
+    });
+    const create = (serverName: string) =>
+      api().request('POST', `/users/${owner.user.id}/server`, { token: owner.sessionToken, body: { serverName } });
+    const refused = await create(`${server}n`);
+    assert.equal(refused.status, 403, JSON.stringify(refused.body));
+    assert.equal(refused.body.error, hostingMessages.serverTimeOverCreate);
+
+    // A server time code (the way left while the shop is disabled) banks its days for the next server.
+    const { code } = await createRedeemCode(
+      api().ctx.db,
+      {
+        type: 'ServerTime',
+        amount: 2,
+        stock: 1,
+        isPublic: false,
+        createdBy: 'test',
+        code: `G${process.pid}${name('')}`,
+      },
+      api().clock.now,
+    );
+    const redeemed = await api().request('POST', `/users/${owner.user.id}/redeem`, {
+      token: owner.sessionToken,
+      body: { code },
+    });
+    assert.equal(redeemed.status, 200, JSON.stringify(redeemed.body));
+    assert.deepEqual((await profileOf(api(), owner)).serverTime, {
+      permanent: false,
+      expiresAt: null,
+      graceEndsAt: null,
+      pendingMs: 2 * DAY,
+    });
+    const made = await create(`${server}n`);
+    assert.equal(made.status, 201, JSON.stringify(made.body));
+    const running = await profileOf(api(), owner);
+    assert.equal(running.serverTime.expiresAt, new Date(api().clock.now + 2 * DAY).toISOString());
+    assert.equal(running.serverTime.graceEndsAt, new Date(api().clock.now + 5 * DAY).toISOString());
   });
 
   it('records the scheduler deleting a server whose grace period ended as expiry', async () => {

@@ -1,10 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { dashboardTexts, defaultSettings } from '@canopy/contract';
 import {
+  afterDeletion,
   banDetails,
   deletionNotice,
   graceNotice,
   keepServerWay,
+  noServerTimeHint,
   showCrashLoopBanner,
   showStorageBanner,
 } from '../src/features/dashboard/banner-state.ts';
@@ -113,5 +116,48 @@ describe('deletionNotice', () => {
     assert.equal(deletionNotice({ serverOwned: 'No Server', lastServerDeletion: null }), null);
     const old = { name: 'Grove', at, by: 'owner' as const };
     assert.equal(deletionNotice({ serverOwned: 'Meadow', lastServerDeletion: old }), null);
+  });
+});
+
+// Issue 21 item 13: after a deletion the notice and the Server Time card say what this user can do now.
+const user = {
+  isBanned: false,
+  isAdmin: false,
+  isCollaborator: false,
+  collaboratorPermissions: [],
+  storageUsedMB: 0,
+  storageLimitMB: 256,
+  availableSlot: 1,
+};
+const shopOff = { ...defaultSettings, disableShop: true };
+
+describe('afterDeletion', () => {
+  it('invites to create a server while time is left', () => {
+    assert.equal(afterDeletion(user, defaultSettings, false), 'create');
+    assert.equal(afterDeletion(user, shopOff, false), 'create');
+  });
+  it('sends a user whose time ran out to Renew & Shop, or to Redeem Code while the shop is disabled for them', () => {
+    assert.equal(afterDeletion(user, defaultSettings, true), 'renew');
+    assert.equal(afterDeletion(user, shopOff, true), 'redeem');
+    assert.equal(afterDeletion({ ...user, isAdmin: true }, shopOff, true), 'renew', 'admins bypass the switch');
+  });
+  it('says nothing more when a server could not be created anyway', () => {
+    assert.equal(afterDeletion({ ...user, isBanned: true }, defaultSettings, true), null);
+    assert.equal(afterDeletion({ ...user, isBanned: true }, defaultSettings, false), null);
+    assert.equal(afterDeletion({ ...user, availableSlot: 0 }, defaultSettings, true), null);
+    assert.equal(afterDeletion(user, { ...defaultSettings, disableServerCreation: true }, false), null);
+  });
+});
+
+describe('noServerTimeHint', () => {
+  const noServer = { serverOwned: 'No Server', isCollaborator: false, isBanned: false, isAdmin: false };
+  it('tells a user without a server whose time ran out how to get time again', () => {
+    assert.equal(noServerTimeHint(noServer, defaultSettings, true), dashboardTexts.noTimeRenew);
+    assert.equal(noServerTimeHint(noServer, shopOff, true), dashboardTexts.noTimeRedeem);
+    assert.equal(noServerTimeHint({ ...noServer, isBanned: true }, defaultSettings, true), dashboardTexts.noTime);
+  });
+  it('null while time is left, and with a server (the grace banner speaks then)', () => {
+    assert.equal(noServerTimeHint(noServer, defaultSettings, false), null);
+    assert.equal(noServerTimeHint({ ...noServer, serverOwned: 'Grove' }, defaultSettings, true), null);
   });
 });

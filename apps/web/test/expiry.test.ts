@@ -113,6 +113,14 @@ describe('describeServerTime (exact instants of the profile)', () => {
     assert.deepEqual(describeServerTime(timed(-3 * D), NOW), { text: 'Expired (Grace Period Over)', tone: 'danger' });
   });
 
+  test('without a server (no grace period: graceEndsAt null) time goes from running straight to Expired', () => {
+    const noServer = (expiresIn: number) => ({ ...timed(expiresIn), graceEndsAt: null });
+    assert.equal(describeServerTime(noServer(H), NOW).text, '1h 0m remaining');
+    assert.equal(serverTimePhase(noServer(-H), NOW), 'over');
+    assert.deepEqual(describeServerTime(noServer(-H), NOW), { text: 'Expired', tone: 'danger' });
+    assert.equal(msUntilNextPhase(noServer(-H), NOW), null, 'nothing left to count down to');
+  });
+
   test('a new account shows the time it will get as pending, not Permanent', () => {
     const pending = { permanent: false, expiresAt: null, graceEndsAt: null, pendingMs: 7 * D };
     assert.equal(serverTimePhase(pending, NOW), 'pending');

@@ -30,7 +30,7 @@ export const hostingMessages = {
   alreadyRunning: 'The server is already running.',
   notRunning: 'The server is not running.',
   serverTimeExpired: 'Your server time has run out. Renew it to start the server.',
-  serverTimeOverCreate: 'Your server time has run out. Renew it to create a server.',
+  serverTimeOverCreate: 'Your server time has run out. Renew it or redeem a server time code to create a server.',
   // Not in the spec: a failed status fetch says nothing about the engine, so the panel does not guess.
   statusUnknown: 'The server status could not be loaded, so the power buttons are disabled. Retry to load it.',
   crashLoop: 'Your server crashed twice within a minute, so it was left offline. Start it again to retry.',

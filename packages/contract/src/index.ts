@@ -18,6 +18,7 @@ export * from './configuration.ts';
 export * from './console-command.ts';
 export * from './constants.ts';
 export * from './custom-items.ts';
+export * from './dashboard.ts';
 export * from './duration.ts';
 export * from './economy.ts';
 export * from './engine-config.ts';

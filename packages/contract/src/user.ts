@@ -46,7 +46,7 @@ export const serverTimeSchema = z.object({
   permanent: z.boolean(),
   /** ISO instant the server time runs out; null when permanent or not started yet. */
   expiresAt: z.string().nullable(),
-  /** ISO instant the grace period ends and the server is deleted; null when expiresAt is. */
+  /** ISO instant the grace period ends and the server is deleted; null when expiresAt is, and without a server. */
   graceEndsAt: z.string().nullable(),
   /** Server time (ms) waiting for the first server: it starts to run when the server is created. */
   pendingMs: z.number().int().nonnegative(),

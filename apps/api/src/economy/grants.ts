@@ -3,7 +3,6 @@ import { economyMessages, MAX_CREDIT_BALANCE } from '@canopy/contract';
 import type { Db } from '../db/db.ts';
 import { conflict } from '../errors.ts';
 import { serversRepo } from '../servers/servers.repo.ts';
-import { graceEndsAt } from '../users/profile.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -22,8 +21,8 @@ interface TimeRow {
 /**
  * Adds server time. An account without a server banks it until its first server starts the clock; an
  * account with one gets it added to its expiry, counted from now when the time already ran out, which
- * lifts a grace period (the server stays stopped until its owner starts it); an account whose grace
- * period ended and whose server is gone banks it again for its next server. An account whose time never
+ * lifts a grace period (the server stays stopped until its owner starts it); an account whose time ran out
+ * and whose server is gone banks it again for its next server. An account whose time never
  * runs out (permanent, or no time at all yet: see profile.ts serverTimeOf) is refused: the reward would
  * turn unlimited time into a limited one.
  */
@@ -39,9 +38,10 @@ export async function addServerDays(tx: Db, userId: string, days: number, now: n
     throw conflict(economyMessages.serverTimePermanent, 'server_time_permanent');
   const ms = days * DAY_MS;
   const hasServer = (await serversRepo.findByOwner(tx, userId)) !== undefined;
-  // A grace period that ended with no server left (it deleted the server): that clock is over, and the
+  // Time that ran out with no server left (the grace period ended and deleted it, or the server was deleted
+  // before: there is no grace without a server, see profile.ts serverTimeOf): that clock is over, and the
   // new time waits for the next server like time given before the first one, instead of running unused.
-  if (expires !== null && graceEndsAt(expires) <= now && !hasServer) {
+  if (expires !== null && expires <= now && !hasServer) {
     await tx.run('UPDATE users SET server_expires_at = NULL, pending_server_ms = ? WHERE id = ?', [
       Math.max(pending, 0) + ms,
       userId,

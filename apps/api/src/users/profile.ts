@@ -40,12 +40,16 @@ const ddmmyyyy = (ms: number) => {
 /** End of the grace period that follows the end of server time. */
 export const graceEndsAt = (expiresAt: number) => expiresAt + GRACE_PERIOD_DAYS * 24 * 3600 * 1000;
 
-/** The spec's estimatedExpiry text: 'permanent', '' (no time), the expiry date, or the grace period's end. */
-export function estimatedExpiry(u: UserRow, now: number): string {
+/**
+ * The spec's estimatedExpiry text: 'permanent', '' (no time), the expiry date, or the grace period's end. An
+ * account without a server has no grace period (there is no server left to delete, issue 21 item 13): once its
+ * time ran out the text stays the past expiry date, which the spec's panel reads as 'Expired'.
+ */
+export function estimatedExpiry(u: UserRow, now: number, hasServer = true): string {
   if (u.server_permanent === 1) return 'permanent';
   if (u.server_expires_at === null) return '';
   const expires = Number(u.server_expires_at);
-  if (now < expires) return new Date(expires).toISOString();
+  if (now < expires || !hasServer) return new Date(expires).toISOString();
   return `Grace period ends ${ddmmyyyy(graceEndsAt(expires))}`;
 }
 
@@ -56,15 +60,21 @@ export function serverTimeRanOut(u: UserRow, now: number): boolean {
 
 /**
  * The server time as exact instants, read the way the scheduler reads it: permanent accounts and
- * accounts whose server time never started (and has nothing waiting) never run out.
+ * accounts whose server time never started (and has nothing waiting) never run out. Without a server
+ * there is no grace period (graceEndsAt null): the scheduler's grace only delays deleting a server.
  */
-export function serverTimeOf(u: UserRow): ServerTime {
+export function serverTimeOf(u: UserRow, hasServer = true): ServerTime {
   const pending = Number(u.pending_server_ms);
   if (u.server_permanent === 1 || (u.server_expires_at === null && pending <= 0))
     return { permanent: true, expiresAt: null, graceEndsAt: null, pendingMs: 0 };
   if (u.server_expires_at === null) return { permanent: false, expiresAt: null, graceEndsAt: null, pendingMs: pending };
   const expires = Number(u.server_expires_at);
-  return { permanent: false, expiresAt: iso(expires), graceEndsAt: iso(graceEndsAt(expires)), pendingMs: 0 };
+  return {
+    permanent: false,
+    expiresAt: iso(expires),
+    graceEndsAt: hasServer ? iso(graceEndsAt(expires)) : null,
+    pendingMs: 0,
+  };
 }
 
 const MB = 1024 * 1024;
@@ -104,7 +114,7 @@ export function toProfile(
     registeredAt: iso(u.registered_at),
     availableSlot: Number(u.available_slot),
     credit: Number(u.credit),
-    estimatedExpiry: estimatedExpiry(figures, now),
+    estimatedExpiry: estimatedExpiry(figures, now, server !== null),
     storageUsedMB: Math.round((Number(figures.storage_used_bytes) / MB) * 100) / 100,
     storageLimitMB: effectiveStorageLimitMB(figures, now, paidStorageMB),
     isBanned: banned,
@@ -123,7 +133,7 @@ export function toProfile(
     collaboratorPermissions: server?.collaboratorPermissions ?? [],
     // Filled by the profile call from the claims (users.service.ts): this function reads no tables.
     redeemedCodes: [],
-    serverTime: serverTimeOf(figures),
+    serverTime: serverTimeOf(figures, server !== null),
     serverCrashLoop: server?.crashLoop ?? false,
     server: server ? { config: { autofarmDelay: server.autofarmDelay ?? DEFAULT_AUTOFARM_DELAY_MS } } : null,
     lastServerDeletion: server ? null : lastServerDeletion(u),

@@ -50,7 +50,8 @@ export async function userDetail(ctx: AppContext, id: string): Promise<AdminUser
   const u = await adminUsersRepo.findById(ctx.db, id);
   if (!u) throw notFound(m.userNotFound, 'unknown_user');
   const now = ctx.now();
-  const p = toProfile(u, now, null, ctx.config.paidStorageMB);
+  // The server it owns decides whether a run-out time is a grace period (see serverTimeOf).
+  const p = toProfile(u, now, u.server_name ? { name: u.server_name } : null, ctx.config.paidStorageMB);
   const paid = p.accountType === 'Paid' && u.paid_until !== null;
   return {
     ...toRow(ctx, u),

@@ -1,8 +1,9 @@
-import { GRACE_PERIOD_DAYS, type Profile, type ServerStatus, type Settings } from '@canopy/contract';
+import { dashboardTexts, GRACE_PERIOD_DAYS, type Profile, type ServerStatus, type Settings } from '@canopy/contract';
 import { serverTimePhase } from '../../lib/expiry.ts';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { hasServer } from '../../lib/owned-server.ts';
 import { isStorageFull } from '../../lib/usage.ts';
+import { type ControlProfile, type ControlSettings, createControl } from './server-controls.ts';
 
 /** What the grace banner says: the day deletion is due ('dd/mm/yyyy', local) and whether it is already due. */
 export interface GraceNotice {
@@ -81,4 +82,38 @@ export function deletionNotice(profile: Pick<Profile, 'serverOwned' | 'lastServe
   const deleted = profile.lastServerDeletion;
   if (hasServer(profile.serverOwned) || !deleted) return null;
   return { name: deleted.name, when: formatDateTime(deleted.at), why: deletedWhy[deleted.by] };
+}
+
+/**
+ * What the deletion notice tells the user to do next: create a server; add server time first (Renew & Shop, or
+ * a code on Redeem Code while the shop is disabled for them) when it ran out; or nothing when they could not
+ * create one anyway (banned, creation disabled, no slot: the Create Server button says why).
+ */
+export type AfterDeletion = 'create' | 'renew' | 'redeem' | null;
+
+/** The deletion notice's next step for this user (see AfterDeletion); `timeRanOut` as the dashboard's phase says. */
+export function afterDeletion(
+  profile: ControlProfile,
+  settings: ControlSettings & Pick<Settings, 'disableShop'>,
+  timeRanOut: boolean,
+): AfterDeletion {
+  if (!createControl(profile, settings).enabled) return null;
+  if (!timeRanOut) return 'create';
+  const way = keepServerWay(profile, settings);
+  return way === 'renew' || way === 'redeem' ? way : null;
+}
+
+/**
+ * The Server Time card's line for an account without a server whose time ran out (there is no grace period
+ * without a server to delete): how to get time again; null with a server, or while time is left.
+ */
+export function noServerTimeHint(
+  profile: Pick<Profile, 'serverOwned' | 'isCollaborator' | 'isBanned' | 'isAdmin'>,
+  settings: Pick<Settings, 'disableShop'>,
+  timeRanOut: boolean,
+): string | null {
+  if (hasServer(profile.serverOwned) || !timeRanOut) return null;
+  const way = keepServerWay(profile, settings);
+  if (way === 'renew') return dashboardTexts.noTimeRenew;
+  return way === 'redeem' ? dashboardTexts.noTimeRedeem : dashboardTexts.noTime;
 }

@@ -1,9 +1,18 @@
-import { hostingMessages, type Profile, type ServerStatus, type Settings } from '@canopy/contract';
+import {
+  dashboardTexts,
+  hostingMessages,
+  type LinkedSentence,
+  type Profile,
+  type ServerStatus,
+  type Settings,
+} from '@canopy/contract';
 import { Link } from 'react-router';
 import { BanCountdown, Banner } from '../../../components/ui/index.ts';
 import type { ServerTimePhase } from '../../../lib/expiry.ts';
 import { formatSize } from '../../../lib/format.ts';
 import {
+  type AfterDeletion,
+  afterDeletion,
   banDetails,
   deletionNotice,
   graceNotice,
@@ -15,7 +24,7 @@ import {
 
 export interface DashboardBannersProps {
   profile: Profile;
-  /** The admin switches: the grace banner's way to keep the server follows the shop's lock. */
+  /** The admin switches: the grace and deletion notices' ways follow the shop's and creation's locks. */
   settings: Settings;
   /** The failed status fetch, if any. */
   loadError: Error | null;
@@ -57,6 +66,33 @@ function KeepServer({ way }: { way: KeepServerWay }) {
   }
 }
 
+/** A contract sentence with its link to `to`. */
+function Linked({ sentence, to, testId }: { sentence: LinkedSentence; to: string; testId: string }) {
+  return (
+    <>
+      {sentence.before}{' '}
+      <Link to={to} className={linkClass} data-testid={testId}>
+        {sentence.link}
+      </Link>{' '}
+      {sentence.after}
+    </>
+  );
+}
+
+/** The deletion notice's last sentence: what the user can do now (afterDeletion). */
+function AfterDeletionText({ next }: { next: AfterDeletion }) {
+  switch (next) {
+    case 'create':
+      return <>{dashboardTexts.deletedCreate}</>;
+    case 'renew':
+      return <Linked sentence={dashboardTexts.deletedRenew} to="/renew" testId="deleted-renew-link" />;
+    case 'redeem':
+      return <Linked sentence={dashboardTexts.deletedRedeem} to="/redeem-code" testId="deleted-redeem-link" />;
+    case null:
+      return null;
+  }
+}
+
 /**
  * The dashboard's notices (spec 2.6): ban, grace period, a deleted server, crash loop, storage exceeded and
  * load error, most serious first.
@@ -65,7 +101,8 @@ export function DashboardBanners({ profile, settings, loadError, status, phase }
   const ban = banDetails(profile);
   const deleted = deletionNotice(profile);
   // `phase` changes exactly when the grace banner appears or turns due; now is read at that render.
-  const grace = phase === 'grace' || phase === 'over' ? graceNotice(profile, new Date()) : null;
+  const timeRanOut = phase === 'grace' || phase === 'over';
+  const grace = timeRanOut ? graceNotice(profile, new Date()) : null;
   return (
     <div className="flex flex-col gap-3 empty:hidden">
       {ban && (
@@ -103,7 +140,9 @@ export function DashboardBanners({ profile, settings, loadError, status, phase }
           <span data-testid="deleted-details">
             <strong>{deleted.name}</strong> was deleted on {deleted.when}. {deleted.why}
           </span>{' '}
-          Its worlds and players are gone; you can create a new server below.
+          <span data-testid="deleted-next">
+            {dashboardTexts.deletedGone} <AfterDeletionText next={afterDeletion(profile, settings, timeRanOut)} />
+          </span>
         </Banner>
       )}
       {showCrashLoopBanner(profile, status) && (

@@ -1,4 +1,4 @@
-import { Card, ExpiryCountdown, UsageBar } from '../../../components/ui/index.ts';
+import { Card, UsageBar } from '../../../components/ui/index.ts';
 import { useOwnedServer } from '../../../hooks/use-owned-server.ts';
 import { hasServer } from '../../../lib/owned-server.ts';
 import { useRegisteredProfile } from '../../../lib/profile-query.ts';
@@ -6,6 +6,7 @@ import { useCrashLoopFollow, useServerTimePhase } from '../use-server-time-phase
 import { DashboardBanners } from './dashboard-banners.tsx';
 import { NoServerCard } from './no-server-card.tsx';
 import { ServerCard } from './server-card.tsx';
+import { ServerTimeCard } from './server-time-card.tsx';
 import { SocketIndicator } from './socket-indicator.tsx';
 
 /** The dashboard (spec 2.6): banners, the server card or Create Server, server time and storage. */
@@ -13,6 +14,7 @@ export function DashboardPage() {
   const { profile, settings } = useRegisteredProfile();
   const owned = useOwnedServer(profile.serverOwned);
   const phase = useServerTimePhase(profile.serverTime, hasServer(profile.serverOwned));
+  const timeRanOut = phase === 'grace' || phase === 'over';
   useCrashLoopFollow(profile.serverCrashLoop, owned.isPending ? undefined : owned.server?.status);
   return (
     <section className="flex flex-col gap-6">
@@ -43,20 +45,16 @@ export function DashboardPage() {
               loading={owned.isPending}
               profile={profile}
               settings={settings}
-              timeRanOut={phase === 'grace' || phase === 'over'}
+              timeRanOut={timeRanOut}
               onRetry={owned.retry}
               retrying={owned.isFetching}
             />
           ) : (
-            <NoServerCard profile={profile} settings={settings} timeRanOut={phase === 'grace' || phase === 'over'} />
+            <NoServerCard profile={profile} settings={settings} timeRanOut={timeRanOut} />
           )}
         </div>
         <div className="flex flex-col gap-4">
-          <Card heading="Server Time">
-            <p data-testid="server-time" className="text-lg">
-              <ExpiryCountdown time={profile.serverTime} />
-            </p>
-          </Card>
+          <ServerTimeCard profile={profile} settings={settings} timeRanOut={timeRanOut} />
           <Card heading="Storage">
             <UsageBar label="Storage used" usedMB={profile.storageUsedMB} limitMB={profile.storageLimitMB} />
           </Card>
