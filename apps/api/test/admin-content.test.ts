@@ -115,6 +115,10 @@ describeEachDatabase('admin redeem codes and feedback', (api) => {
         rm.datePast,
       ],
       [{ type: 'Slot', amount: 1, stock: 1, customSuffix: 'no spaces' }, rm.suffixInvalid],
+      // zod's generic texts in our words, for every route (contract issues.ts), not 'isPublic: Invalid input: …'.
+      [{ type: 'Slot', amount: 1, stock: 1, isPublic: 'yes' }, 'isPublic must be true or false.'],
+      [{ type: 'Slot', amount: 1, stock: 1, extra: 1 }, 'Unknown field "extra".'],
+      [{ type: 'Slot', amount: 1, stock: 1, customSuffix: 7 }, 'customSuffix must be text.'],
     ] as const) {
       const res = await call(creator, 'POST', '/admin/redeem-codes', body);
       assert.deepEqual([res.status, res.body.error], [400, text], JSON.stringify(body));

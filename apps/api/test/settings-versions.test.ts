@@ -122,7 +122,10 @@ describeEachDatabase('admin settings saves are conditional on the version read',
       refused.map((r) => r.status),
       [400, 400, 400],
     );
-    assert.equal(refused[2]?.body.error, m.versionsDisagree);
+    assert.deepEqual(refused[2]?.body, { error: m.versionsDisagree, code: 'version_mismatch' });
+    // If-Match compares strongly (RFC 9110): a weak tag of the current version still never matches.
+    const weak = await save(first, defaultSettings, { 'if-match': `W/${etagOf(now.body.version)}` });
+    assert.deepEqual([weak.status, weak.body], [412, { error: m.weakIfMatch, code: 'precondition_failed' }]);
     assert.deepEqual(await stored(), { ...defaultSettings, maintenance: true }, 'a refused save changes nothing');
   });
 });

@@ -31,6 +31,9 @@ export const versionedWriteMessages = {
   /** The Configuration tabs' Reload: their drafts are not merged, so it always asks. */
   reloadConfigDiscard: 'Reloading shows the latest version and discards the changes you have not saved. Reload?',
   versionsDisagree: 'The If-Match header and the version field name different versions.',
+  /** 412: If-Match compares strongly (RFC 9110), so a weak tag never matches; our ETags are all strong. */
+  weakIfMatch:
+    'If-Match named a weak entity tag (W/…), which never matches: send back the ETag of the GET as it was given.',
 } as const;
 
 /** Error codes of a refused conditional save, for the web to branch on. */
@@ -39,6 +42,12 @@ export const versionedWriteCodes = {
   conflict: 'version_conflict',
   /** 428: the save named no version. */
   required: 'version_required',
+  /** 400: If-Match and the body's version field name different versions. */
+  mismatch: 'version_mismatch',
+  /** 400: If-Match is not one entity tag (a list, `*`, garbage). */
+  badIfMatch: 'bad_if_match',
+  /** 412: If-Match named a weak entity tag, which never matches (strong comparison). */
+  preconditionFailed: 'precondition_failed',
 } as const;
 
 /** The ETag header value of a version (a strong entity tag). */
@@ -46,13 +55,21 @@ export function etagOf(version: string | number): string {
   return `"${version}"`;
 }
 
+/** What versionFromIfMatch answers for a weak entity tag. */
+export const WEAK_IF_MATCH = Object.freeze({ weak: true });
+
 /**
  * The version an If-Match header names: undefined when there is no header, null when it is not one entity tag
- * (a list, `*` or garbage: the panel's GET gave one tag, and `*` would be the unconditional write this refuses).
+ * (a list, `*` or garbage: the panel's GET gave one tag, and `*` would be the unconditional write this refuses),
+ * WEAK_IF_MATCH for a weak tag (`W/"9"`): If-Match uses the strong comparison (RFC 9110 13.1.1), under which a weak tag
+ * matches nothing, so the write is refused (412) rather than compared.
  */
-export function versionFromIfMatch(header: string | string[] | undefined): string | undefined | null {
+export function versionFromIfMatch(
+  header: string | string[] | undefined,
+): string | undefined | null | typeof WEAK_IF_MATCH {
   if (header === undefined) return undefined;
   if (Array.isArray(header)) return header.length === 1 ? versionFromIfMatch(header[0]) : null;
-  const m = /^\s*(?:W\/)?"([\x21\x23-\x7e]{1,128})"\s*$/.exec(header) ?? /^\s*([0-9a-f]{1,128})\s*$/i.exec(header);
+  if (/^\s*W\/"[\x21\x23-\x7e]{1,128}"\s*$/.test(header)) return WEAK_IF_MATCH;
+  const m = /^\s*"([\x21\x23-\x7e]{1,128})"\s*$/.exec(header) ?? /^\s*([0-9a-f]{1,128})\s*$/i.exec(header);
   return m ? (m[1] as string) : null;
 }

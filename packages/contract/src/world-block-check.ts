@@ -1,4 +1,5 @@
-const BASE = new Set(['fg', 'bg', 'o', 'l', 'fl', 'if_c']);
+import { WORLD_LABEL_MAX } from './world-shape.ts';
+
 const inRange = (v: unknown, max: number) => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= max;
 
 /**
@@ -11,11 +12,10 @@ export function isWorldBlock(value: unknown): boolean {
   if (!inRange(b.fg, 65535) || !inRange(b.bg, 65535) || !inRange(b.fl, 0xffffffff) || !inRange(b.if_c, 0x7fffffff))
     return false;
   if ((b.o !== 0 && b.o !== 1) || (b.l !== 0 && b.l !== 1)) return false;
-  for (const key in b) {
-    if (BASE.has(key)) continue;
-    const extra = b[key];
-    if (typeof extra === 'number' ? !Number.isFinite(extra) : typeof extra !== 'string' || extra.length > 256)
-      return false;
-  }
-  return true;
+  // A strict object (worldBlockSchema): six keys, or seven with a label; any other key is refused.
+  let keys = 0;
+  for (const _ in b) keys++;
+  if (keys === 6) return true;
+  const label = b.label;
+  return keys === 7 && typeof label === 'string' && label.length <= WORLD_LABEL_MAX;
 }

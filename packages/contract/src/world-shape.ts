@@ -6,8 +6,20 @@ export const WORLD_MAX_SIDE = 200;
 /** The most tiles a world may have: the largest side squared. */
 export const WORLD_MAX_TILES = WORLD_MAX_SIDE * WORLD_MAX_SIDE;
 
+/** The longest tile label (a sign's or lock's text). */
+export const WORLD_LABEL_MAX = 256;
+
+/** The properties a tile may have; any other is refused (worldShapeMessages.unknownTileField). */
+export const WORLD_TILE_KEYS = ['fg', 'bg', 'o', 'l', 'fl', 'if_c', 'label'] as const;
+
 /** Texts of a world body whose tile list does not fit its size. */
 export const worldShapeMessages = {
+  /** A whole-world save of an existing world keeps its size (the engine decides, in the save's transaction). */
+  sizeFixed: (name: string, width: number, height: number) =>
+    `A world's size cannot be changed: ${name} is ${width} × ${height}.`,
+  labelTooLong: `label must be at most ${WORLD_LABEL_MAX} characters.`,
+  unknownTileField: (keys: readonly string[]) =>
+    `Unknown tile propert${keys.length > 1 ? 'ies' : 'y'} ${keys.map((k) => `"${k}"`).join(', ')}: a tile has ${WORLD_TILE_KEYS.join(', ')} only.`,
   blocksCount: (expected: number, got: number) => `blocks must hold width × height = ${expected} tiles, got ${got}.`,
   tooManyBlocks: (got: number) =>
     `blocks must hold at most ${WORLD_MAX_TILES} tiles (a ${WORLD_MAX_SIDE} × ${WORLD_MAX_SIDE} world), got ${got}.`,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { WORLD_LOCKED, WORLD_OPEN } from './engine-constants.ts';
 import { fastArray } from './fast-array.ts';
 import { isWorldBlock } from './world-block-check.ts';
-import { WORLD_MAX_SIDE, worldShapeMessages, worldShapeProblem } from './world-shape.ts';
+import { WORLD_LABEL_MAX, WORLD_MAX_SIDE, worldShapeMessages, worldShapeProblem } from './world-shape.ts';
 
 // Defined in the zod-free module an idle engine loads (engine-constants.ts); exported here as before.
 export {
@@ -16,7 +16,14 @@ export {
   weatherOptions,
 } from './engine-constants.ts';
 
-export { WORLD_MAX_SIDE, WORLD_MAX_TILES, worldShapeMessages, worldShapeProblem } from './world-shape.ts';
+export {
+  WORLD_LABEL_MAX,
+  WORLD_MAX_SIDE,
+  WORLD_MAX_TILES,
+  WORLD_TILE_KEYS,
+  worldShapeMessages,
+  worldShapeProblem,
+} from './world-shape.ts';
 export const WORLD_NAME_MAX = 24;
 
 /** A world name: letters or digits, compared case-insensitively and stored upper-case. */
@@ -55,19 +62,25 @@ const byte = (label: string) => boundedInt(label, 0, 255);
 
 /**
  * One tile of a world, row by row from the top left: foreground and background item ids, o (open),
- * l (locked), fl (flags), if_c (infinity cycle), and any extra property as a number or raw text
- * (the panel's bulk edit keeps non-numeric input as text).
+ * l (locked), fl (flags), if_c (infinity cycle) and an optional label (a sign's or lock's text, as the
+ * sample worlds have). A strict object: any other property is refused by name (issue 21), where a
+ * catch-all once stored whatever a bulk edit or a raw JSON edit added.
  */
-export const worldBlockSchema = z
-  .object({
+export const worldBlockSchema = z.strictObject(
+  {
     fg: itemIdSchema,
     bg: itemIdSchema,
     o: bit('o'),
     l: bit('l'),
     fl: u32('fl'),
     if_c: boundedInt('if_c', 0, 0x7fffffff),
-  })
-  .catchall(z.union([z.number(), z.string().max(256)]));
+    label: z.string({ error: 'label must be text.' }).max(WORLD_LABEL_MAX, worldShapeMessages.labelTooLong).optional(),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys' ? worldShapeMessages.unknownTileField(issue.keys) : undefined,
+  },
+);
 export type WorldBlock = z.infer<typeof worldBlockSchema>;
 
 const detailShape = {

@@ -7,8 +7,10 @@ import {
   newbieKitSchema,
   newCustomItem,
   playerPutSchema,
+  requestIssueMessage,
   serverConfigSchema,
   worldPutSchema,
+  worldShapeMessages,
 } from '../src/index.ts';
 
 const world = (extra: Record<string, unknown> = {}) => ({
@@ -16,7 +18,7 @@ const world = (extra: Record<string, unknown> = {}) => ({
   owner: 'Alice',
   blocks: [
     { fg: 0, bg: 0, o: 0, l: 0, fl: 0, if_c: 0 },
-    { fg: 2, bg: 14, o: 1, l: 0, fl: 0, if_c: 0, note: 'raw text' },
+    { fg: 2, bg: 14, o: 1, l: 0, fl: 0, if_c: 0, label: 'raw text' },
   ],
   ...extra,
 });
@@ -62,9 +64,21 @@ describe('engine config schemas', () => {
 });
 
 describe('world and player schemas', () => {
-  it('accepts a whole world and keeps extra block properties', () => {
+  it('accepts a whole world and keeps a tile label; any other tile property is refused by name', () => {
     const parsed = worldPutSchema.parse(world());
-    assert.equal(parsed.blocks[1]?.note, 'raw text');
+    assert.equal(parsed.blocks[1]?.label, 'raw text');
+    const [first, second] = world().blocks;
+    const junk = { ...second, junk: 'x'.repeat(300) };
+    const result = worldPutSchema.safeParse(world({ blocks: [first, junk] }));
+    assert.equal(result.success, false);
+    assert.equal(
+      requestIssueMessage(result.error as never),
+      `blocks.1: ${worldShapeMessages.unknownTileField(['junk'])}`,
+    );
+    assert.equal(
+      worldShapeMessages.unknownTileField(['junk']),
+      'Unknown tile property "junk": a tile has fg, bg, o, l, fl, if_c, label only.',
+    );
   });
 
   it('says precisely what is wrong with a world', () => {
@@ -74,7 +88,8 @@ describe('world and player schemas', () => {
     );
     assert.match(firstMessage(worldPutSchema.safeParse(world({ height: 3 }))) ?? '', /width × height = 3 tiles, got 2/);
     assert.match(firstMessage(worldPutSchema.safeParse(world({ admins: ['Bob', 'BOB'] }))) ?? '', /Duplicate admin/);
-    assert.match(firstMessage(worldPutSchema.safeParse(world({ musicbpm: 1 }))) ?? '', /Unrecognized key/);
+    const unknown = worldPutSchema.safeParse(world({ musicbpm: 1 }));
+    assert.equal(requestIssueMessage(unknown.error as never), 'Unknown field "musicbpm".');
   });
 
   it('only lets Role.* and Title.* booleans into a player', () => {

@@ -1,5 +1,5 @@
 import { versionedWriteCodes as codes, versionedWriteMessages as m } from '@canopy/contract/engine-constants';
-import { badRequest, EngineError } from './errors.ts';
+import { EngineError } from './errors.ts';
 
 /**
  * The revision a whole-object PUT was read at: the If-Match the api passed on (`?version=`) or the body's
@@ -7,9 +7,9 @@ import { badRequest, EngineError } from './errors.ts';
  */
 export function expectedVersion(ifMatch: string | undefined, body: number | undefined): number | undefined {
   if (ifMatch === undefined) return body;
-  if (!/^[1-9][0-9]{0,15}$/.test(ifMatch)) throw badRequest(m.badIfMatch);
+  if (!/^[1-9][0-9]{0,15}$/.test(ifMatch)) throw new EngineError(400, m.badIfMatch, codes.badIfMatch);
   const header = Number(ifMatch);
-  if (body !== undefined && body !== header) throw badRequest(m.versionsDisagree);
+  if (body !== undefined && body !== header) throw new EngineError(400, m.versionsDisagree, codes.mismatch);
   return header;
 }
 

@@ -58,14 +58,14 @@ describe('control API: auth, stats and worlds', () => {
 
   it('creates, replaces and round-trips a whole world, name case-insensitive', async () => {
     const body = buildWorld({ owner: 'Alice', admins: [' Bob '], weather: 2 });
-    body.blocks[0] = { ...body.blocks[0], label: 'Hello', price: 5 };
+    body.blocks[0] = { ...body.blocks[0], label: 'Hello' };
     const created = await engine.request('PUT', '/worlds/buyDirt', body);
     assert.equal(created.status, 201);
     assert.equal(created.body.name, 'BUYDIRT');
     assert.deepEqual(created.body.admins, ['Bob'], 'admins are trimmed');
     const got = (await engine.request('GET', '/worlds/BUYDIRT')).body;
     assert.deepEqual(got, created.body);
-    assert.deepEqual(got.blocks[0], { fg: 0, bg: 14, o: 0, l: 0, fl: 0, if_c: 0, label: 'Hello', price: 5 });
+    assert.deepEqual(got.blocks[0], { fg: 0, bg: 14, o: 0, l: 0, fl: 0, if_c: 0, label: 'Hello' });
 
     // The panel's lock toggle: fetch, set d_weather, save the whole world (with name, id and version in it).
     const locked = await engine.request('PUT', '/worlds/buydirt', { ...got, d_weather: 6 });
@@ -114,7 +114,21 @@ describe('control API: auth, stats and worlds', () => {
       ],
       [{ ...before, r: 256 }, /^Red must be between 0 and 255\.$/],
       [{ ...before, admins: ['Bob', 'bob'] }, /^admins\.1: Duplicate admin "bob"\.$/],
-      [{ ...before, musicbpm: 120 }, /Unrecognized key: "musicbpm"/],
+      [{ ...before, musicbpm: 120 }, /^Unknown field "musicbpm"\.$/],
+      // Tiles are strict objects (issue 21): a property of its own is refused by name, whatever its value.
+      [
+        {
+          ...before,
+          blocks: before.blocks.map((b: object, i: number) => (i === 5 ? { ...b, junk: 'x'.repeat(300) } : b)),
+        },
+        /^blocks\.5: Unknown tile property "junk": a tile has fg, bg, o, l, fl, if_c, label only\.$/,
+      ],
+      // An existing world keeps its size (issue 21): 200 × 200 with 40,000 tiles, or 12 tiles as 2 × 6.
+      [
+        { ...before, width: 200, height: 200, blocks: new Array(40_000).fill(before.blocks[0]) },
+        /^A world's size cannot be changed: BUYDIRT is 4 × 3\.$/,
+      ],
+      [{ ...before, width: 2, height: 6 }, /^A world's size cannot be changed: BUYDIRT is 4 × 3\.$/],
       [{ ...before, name: 'OTHER' }, /does not match the world in the path/],
       [[1, 2], /^Request body must be a JSON object\.$/],
       // Refused by the tile list's length before any tile is looked at (issue 21: 1.7 million zeros in 3.4 MB
@@ -129,6 +143,7 @@ describe('control API: auth, stats and worlds', () => {
       const res = await engine.request('PUT', '/worlds/BUYDIRT', body);
       assert.equal(res.status, 400, JSON.stringify(res.body));
       assert.match(res.body.error, message);
+      if (/size cannot be changed/.test(res.body.error)) assert.equal(res.body.code, 'world_size_fixed');
     }
     const notJson = await engine.request('PUT', '/worlds/BUYDIRT', '{"owner":');
     assert.deepEqual(notJson, { status: 400, body: { error: 'Request body is not valid JSON.' } });
@@ -160,7 +175,11 @@ describe('control API: auth, stats and worlds', () => {
     assert.equal(none.status, 428);
     assert.equal(none.body.code, 'version_required');
     const disagree = await engine.request('PUT', `/worlds/BUYDIRT?version=${first.body.version}`, read);
-    assert.deepEqual(disagree.body, { error: 'The If-Match header and the version field name different versions.' });
+    // A code of its own (issue 21), not the api's catch-all engine_refused.
+    assert.deepEqual(disagree.body, {
+      error: 'The If-Match header and the version field name different versions.',
+      code: 'version_mismatch',
+    });
     assert.equal((await engine.request('PUT', '/worlds/BUYDIRT?version=abc', unversioned)).status, 400);
     const now = (await engine.request('GET', '/worlds/BUYDIRT')).body;
     assert.deepEqual([now.weather, now.music_bpm, now.version], [10, read.music_bpm, first.body.version]);

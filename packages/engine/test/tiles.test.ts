@@ -5,12 +5,13 @@ import { generateWorld, seededRandom } from '../src/worlds/generate.ts';
 import { blocksToColumns, columnsToBlocks, decodeTiles, encodeTiles } from '../src/worlds/tiles.ts';
 
 describe('tile codec', () => {
-  it('round-trips blocks, including extra properties kept as numbers or raw text', () => {
-    const blocks: WorldBlock[] = [
+  // `n`: a property stored before tiles were strict objects (issue 21): the codec still reads it back.
+  it('round-trips blocks, including a label and extra properties stored earlier', () => {
+    const blocks = [
       { fg: 2, bg: 14, o: 0, l: 0, fl: 0, if_c: 0 },
       { fg: 65535, bg: 0, o: 1, l: 1, fl: 0xffffffff, if_c: 0x7fffffff, label: 'hi', n: 3 },
       { fg: 242, bg: 14, o: 0, l: 1, fl: 8, if_c: 5 },
-    ];
+    ] as WorldBlock[];
     const back = columnsToBlocks(decodeTiles(encodeTiles(blocksToColumns(blocks))));
     assert.deepEqual(back, blocks);
   });

@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { route } from '../http/route.ts';
-import { bodyVersion, ifMatchOf, withEtag } from '../http/versioned.ts';
+import { bodyVersion, requestedVersion, withEtag } from '../http/versioned.ts';
 import { applyByRestart } from './apply-change.ts';
 import { featureGate } from './config-access.ts';
 import { sweepUnfinishedWrites } from './config-files.ts';
@@ -96,7 +96,7 @@ export function configRoutes(app: FastifyInstance, ctx: AppContext) {
     admit: kit,
     // Conditional on the version read: If-Match, or the version field of the GET's answer sent back whole.
     handler: async ({ server, body, req, reply }) => {
-      const version = await saveNewbieKit(ctx, server, body, ifMatchOf(req) ?? bodyVersion(req.body));
+      const version = await saveNewbieKit(ctx, server, body, requestedVersion(req, bodyVersion(req.body)));
       return withEtag(reply, version, {
         message: c.newbieKitUpdated,
         applied: await applyByRestart(ctx, server, 'newbie kit'),

@@ -1,15 +1,36 @@
-import { etagOf, versionedWriteMessages as m, versionFromIfMatch } from '@canopy/contract';
+import {
+  versionedWriteCodes as codes,
+  etagOf,
+  versionedWriteMessages as m,
+  versionFromIfMatch,
+  WEAK_IF_MATCH,
+} from '@canopy/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { badRequest } from '../errors.ts';
+import { AppError, badRequest } from '../errors.ts';
 
 // Whole-object reads answer their version as an ETag and writes may name it as If-Match (ADR 0035). These two
 // keep the header handling in one place for the world, player, config file and admin settings routes.
 
-/** The version a write's If-Match names, undefined without one; a header that is not one entity tag is a 400. */
+/**
+ * The version a write's If-Match names, undefined without one; a header that is not one entity tag is a 400, a
+ * weak tag a 412 (If-Match compares strongly, RFC 9110: a weak tag matches nothing; ADR 0035).
+ */
 export function ifMatchOf(req: FastifyRequest): string | undefined {
   const version = versionFromIfMatch(req.headers['if-match']);
-  if (version === null) throw badRequest(m.badIfMatch, 'bad_if_match');
-  return version;
+  if (version === null) throw badRequest(m.badIfMatch, codes.badIfMatch);
+  if (version === WEAK_IF_MATCH) throw new AppError(412, codes.preconditionFailed, m.weakIfMatch);
+  return version as string | undefined;
+}
+
+/**
+ * The version a write names, as If-Match or as the body's version field (`body`); both may be sent but must
+ * agree (400 version_mismatch). Undefined when neither names one.
+ */
+export function requestedVersion(req: FastifyRequest, body: string | undefined): string | undefined {
+  const header = ifMatchOf(req);
+  if (header !== undefined && body !== undefined && header !== body)
+    throw badRequest(m.versionsDisagree, codes.mismatch);
+  return header ?? body;
 }
 
 /** Sets the answer's ETag to a version and returns the body unchanged. */

@@ -1,9 +1,8 @@
-import { settingsSaveRequestSchema, versionedWriteMessages } from '@canopy/contract';
+import { settingsSaveRequestSchema } from '@canopy/contract';
 import type { FastifyInstance } from 'fastify';
 import { adminRoute } from '../admin/admin-route.ts';
 import type { AppContext } from '../context.ts';
-import { badRequest } from '../errors.ts';
-import { ifMatchOf, withEtag } from '../http/versioned.ts';
+import { requestedVersion, withEtag } from '../http/versioned.ts';
 import { readSettings, saveSettings } from './settings.service.ts';
 
 /** The admin panel's global switches; a save is logged per switch changed (settings.service.ts). */
@@ -26,10 +25,7 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext) {
     // Conditional on the version read: If-Match, or the version field of the GET's answer sent back whole.
     handler: async ({ caller, body, req, reply }) => {
       const { version, ...settings } = body;
-      const ifMatch = ifMatchOf(req);
-      if (ifMatch !== undefined && version !== undefined && ifMatch !== version)
-        throw badRequest(versionedWriteMessages.versionsDisagree);
-      const saved = await saveSettings(ctx, caller.user, settings, ifMatch ?? version);
+      const saved = await saveSettings(ctx, caller.user, settings, requestedVersion(req, version));
       return withEtag(reply, saved.version, saved);
     },
   });

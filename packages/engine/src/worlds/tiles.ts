@@ -48,7 +48,7 @@ export function blocksToColumns(blocks: readonly WorldBlock[]): TileColumns {
     for (const key in block) {
       if (BASE_KEYS.has(key)) continue;
       extra ??= {};
-      extra[key] = block[key] as number | string;
+      extra[key] = (block as Record<string, unknown>)[key] as number | string;
     }
     if (extra) c.extras.set(i, extra);
   });

@@ -15,11 +15,12 @@ export type { WorldMeta };
 
 /**
  * What a conditional write did: written (with the world's new revision), or refused because the stored world
- * is not at the expected revision (`current`: its revision, undefined when there is no such world).
+ * is not at the expected revision (`current`: its revision, undefined when there is no such world), or is at it
+ * but has another size than the save (`size`: the stored one; a whole-world save keeps a world's size).
  */
 export type ConditionalSave =
   | { written: true; id: number; created: boolean; version: number }
-  | { written: false; current: number | undefined };
+  | { written: false; current: number | undefined; size?: { width: number; height: number } };
 
 /** Paging and search of a list call; no limit means every row. */
 export interface ListQuery {
@@ -44,7 +45,7 @@ export function createWorldsRepo(db: DatabaseSync, presence: Presence) {
   const byName = db.prepare(
     `SELECT id, name, revision, ${META_COLUMNS}, tiles FROM worlds JOIN world_tiles ON world_id = id WHERE name = ?`,
   );
-  const idByName = db.prepare('SELECT id, revision FROM worlds WHERE name = ?');
+  const idByName = db.prepare('SELECT id, revision, width, height FROM worlds WHERE name = ?');
   const revisionOf = db.prepare('SELECT revision FROM worlds WHERE id = ?');
   // players_in asks the game layer how many players a world holds. The list calls it only while
   // someone is online (CASE evaluates lazily): a call per row costs about 3 ms per 10,000 worlds.
@@ -165,6 +166,8 @@ export function createWorldsRepo(db: DatabaseSync, presence: Presence) {
     /**
      * Creates or replaces a world only while it is at revision `expected` (compare-and-swap in one transaction:
      * nothing can change it between the check and the write); `'absent'` creates only, `'any'` always writes.
+     * A conditional replace also keeps the world's width and height: one of another size is refused (`size`), in
+     * the same transaction, so the api need not read the world first.
      */
     saveIf(
       name: string,
@@ -179,6 +182,12 @@ export function createWorldsRepo(db: DatabaseSync, presence: Presence) {
         const current = existing?.revision as number | undefined;
         if (expected !== 'any' && (expected === 'absent' ? existing !== undefined : current !== expected))
           return { written: false, current };
+        if (existing && expected !== 'any' && (existing.width !== meta.width || existing.height !== meta.height))
+          return {
+            written: false,
+            current,
+            size: { width: existing.width as number, height: existing.height as number },
+          };
         changed();
         let id: number;
         if (existing) {

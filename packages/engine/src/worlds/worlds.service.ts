@@ -1,7 +1,7 @@
 import type { World } from '@canopy/contract/engine';
 import type { EngineContext } from '../context.ts';
 import { contract } from '../contract.ts';
-import { badRequest, notFound } from '../errors.ts';
+import { badRequest, EngineError, notFound } from '../errors.ts';
 import { parseOr400 } from '../validate.ts';
 import { expectedVersion, versionConflict } from '../versioned-write.ts';
 import { blocksToColumns } from './tiles.ts';
@@ -24,7 +24,8 @@ export function getWorld(ctx: EngineContext, raw: string): World {
  * Replaces (or creates) a whole world from a PUT body; the name comes from the path. The write is conditional
  * (ADR 0035): on the version read (`ifMatch`, from the api's If-Match, or the body's version), or, with none,
  * on there being no such world yet. The game's unsaved changes to the world are written first, so one made
- * after the read is a conflict (409) rather than silently undone; the check and the write are one transaction.
+ * after the read is a conflict (409) rather than silently undone; the check and the write are one transaction,
+ * which also refuses (400) a save of an existing world with another width or height than it has.
  */
 export function putWorld(
   ctx: EngineContext,
@@ -42,6 +43,12 @@ export function putWorld(
   ctx.network.flushWorld(name);
   // Admin names are compared case-insensitively; owner and admins keep the case they were given.
   const saved = ctx.worlds.saveIf(name, meta, blocksToColumns(blocks), expected ?? 'absent');
+  if (!saved.written && saved.size)
+    throw new EngineError(
+      400,
+      contract().worldShapeMessages.sizeFixed(name, saved.size.width, saved.size.height),
+      'world_size_fixed',
+    );
   if (!saved.written) throw versionConflict('world', expected, saved.current);
   ctx.network.worldChanged(name);
   return { name, created: saved.created, version: saved.version };

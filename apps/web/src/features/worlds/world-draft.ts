@@ -1,7 +1,7 @@
 import { asArray, type JsonObject } from '../../lib/json-draft.ts';
 
-/** Block properties the bulk edit suggests (any other name is allowed and stored as an extra property). */
-export const blockProperties = ['o', 'l', 'fl', 'if_c', 'fg', 'bg'] as const;
+/** Block properties the bulk edit suggests; a tile has no others (worldBlockSchema refuses any other name). */
+export const blockProperties = ['o', 'l', 'fl', 'if_c', 'fg', 'bg', 'label'] as const;
 
 /** Bits of w_s offered as checkboxes; the number field edits the whole mask. */
 export const WORLD_FLAG_BITS = 8;
