@@ -19,6 +19,7 @@ import { type Db, isDatabaseUnavailable, isStorageFull } from './db/db.ts';
 import { devIdpRoutes } from './dev-idp/dev-idp.routes.ts';
 import { AppError, unavailable } from './errors.ts';
 import { EventBus } from './events/bus.ts';
+import { startPgRelay } from './events/pg-relay.ts';
 import { feedbackRoutes } from './feedback/feedback.routes.ts';
 import { startGateway } from './gateway/gateway.ts';
 import { DEFAULT_BODY_LIMIT } from './http/body-limits.ts';
@@ -32,6 +33,7 @@ import { itemsRoutes } from './items/items.routes.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
 import { redeemRoutes } from './redeem/redeem.routes.ts';
 import { RuntimeBusyError } from './runtime/types.ts';
+import { startLeadership } from './scheduler/leader.ts';
 import { startScheduler } from './scheduler/server-time.ts';
 import { worldsPlayersRoutes } from './server-data/worlds-players.routes.ts';
 import { ServerRegistry } from './servers/registry.ts';
@@ -111,6 +113,11 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}) 
   });
 
   app.addHook('onClose', () => ctx.workers.close());
+  // Several replicas on one PostgreSQL see each other's status, notice and account events (ADR 0036).
+  if (config.databaseUrl) {
+    const stopRelay = await startPgRelay({ url: config.databaseUrl, db, bus, log: app.log });
+    app.addHook('onClose', stopRelay);
+  }
   await registerSecurityHeaders(app);
   await registerRateLimits(app);
   app.addHook('onRequest', rejectControlCharacters);
@@ -174,11 +181,18 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}) 
 
 /**
  * Starts what runs beside the requests: hosted servers come back (adopted or started), the scheduler
- * begins and the login gateway listens (ctx.gateway, with its bound ports). The returned function stops them in order, leaving engines running unless told otherwise.
+ * begins on the replica that leads (ctx.leader) and the login gateway listens (ctx.gateway, with its bound ports). The returned function stops them in order, leaving engines running unless told otherwise.
  */
 export async function startBackground(ctx: AppContext): Promise<(opts?: { stopServers?: boolean }) => Promise<void>> {
   await ctx.servers.boot();
-  const stopScheduler = startScheduler(ctx, ctx.config.schedulerIntervalMs);
+  // Platform-wide jobs run on one replica at a time (ADR 0036); on SQLite this one always leads.
+  const leader = await startLeadership({
+    databaseUrl: ctx.config.databaseUrl,
+    retryMs: ctx.config.schedulerLeaderRetryMs,
+    log: ctx.log,
+    lead: () => startScheduler(ctx, ctx.config.schedulerIntervalMs),
+  });
+  ctx.leader = leader;
   if (ctx.config.gateway.enabled) {
     // A port taken by another program must not keep the panel down: players cannot join until it is
     // freed, but owners can still manage their servers.
@@ -193,7 +207,7 @@ export async function startBackground(ctx: AppContext): Promise<(opts?: { stopSe
   }
   return async ({ stopServers = ctx.config.stopServersOnExit } = {}) => {
     await ctx.gateway?.stop();
-    await stopScheduler();
+    await leader.stop();
     await ctx.servers.runtime.shutdown({ stopServers });
   };
 }

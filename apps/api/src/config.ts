@@ -186,6 +186,8 @@ const envSchema = z
     // Benchmarks only (bench/console.ts): engines offer `flood`, which any console user could otherwise run.
     CANOPY_BENCH_COMMANDS: z.enum(['true', 'false']).default('false'),
     CANOPY_SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(1000).default(60000),
+    // PostgreSQL: how often a replica that is not the scheduler's leader tries to become it (ADR 0036).
+    CANOPY_SCHEDULER_LEADER_RETRY_MS: z.coerce.number().int().min(100).max(60000).default(3000),
     CANOPY_MAX_SOCKETS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).optional()),
     ...httpLimitsEnv,
     CANOPY_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(60),
@@ -302,6 +304,8 @@ export interface Config {
   /** Engines are started with the benchmark-only console commands (never in production). */
   benchCommands: boolean;
   schedulerIntervalMs: number;
+  /** PostgreSQL: how often a follower replica tries for the scheduler's leadership (scheduler/leader.ts). */
+  schedulerLeaderRetryMs: number;
   /** Most WebSockets held at once; unset: half the process's descriptor limit (ws/socket-limits.ts). */
   maxSockets?: number;
   /** Timeouts and the per-address connection cap of every HTTP(S) server (config/http-limits.ts, ADR 0032). */
@@ -384,6 +388,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stopServersOnExit: e.CANOPY_STOP_SERVERS_ON_EXIT === 'true',
     benchCommands: e.CANOPY_BENCH_COMMANDS === 'true',
     schedulerIntervalMs: e.CANOPY_SCHEDULER_INTERVAL_MS,
+    schedulerLeaderRetryMs: e.CANOPY_SCHEDULER_LEADER_RETRY_MS,
     maxSockets: e.CANOPY_MAX_SOCKETS,
     http: httpLimitsOf(e),
     devIdentityProvider,

@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import type { EventBus } from './events/bus.ts';
 import type { GatewayHandle } from './gateway/gateway.ts';
+import type { Leadership } from './scheduler/leader.ts';
 import type { ServerRegistry } from './servers/registry.ts';
 import type { WorkerPool } from './workers/worker-pool.ts';
 
@@ -24,4 +25,6 @@ export interface AppContext {
   workers: WorkerPool;
   /** The login gateway once started (startBackground), unless CANOPY_GATEWAY=off. */
   gateway?: GatewayHandle;
+  /** Whether this replica runs the scheduler (startBackground); always the leader on SQLite. */
+  leader?: Leadership;
 }

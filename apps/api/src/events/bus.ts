@@ -41,13 +41,33 @@ interface BusEvents {
   account: [AccountEvent];
 }
 
+/** The events other api replicas must see too; console lines stay local (ADR 0036). */
+export const SHARED_EVENTS = ['status', 'notice', 'account'] as const;
+export type SharedEvent = (typeof SHARED_EVENTS)[number];
+const shared = new Set<string>(SHARED_EVENTS);
+
+/** Carries a shared event to the other replicas (events/pg-relay.ts). */
+export type Relay = <K extends SharedEvent>(event: K, payload: BusEvents[K][0]) => void;
+
 /**
- * The in-process event bus: the runtime publishes, sockets subscribe. With several api replicas this is
- * where a broker (PostgreSQL LISTEN/NOTIFY or Redis) would plug in.
+ * The in-process event bus: the runtime publishes, sockets subscribe. With PostgreSQL a relay is attached and
+ * every shared event emitted here also goes to the other replicas; theirs come back through `deliver`.
  */
 export class EventBus extends EventEmitter<BusEvents> {
+  relay?: Relay;
+
   constructor() {
     super();
     this.setMaxListeners(0);
+  }
+
+  override emit<K extends keyof BusEvents>(event: K, ...args: BusEvents[K]): boolean {
+    if (this.relay && shared.has(event)) this.relay(event as SharedEvent, args[0] as BusEvents[SharedEvent][0]);
+    return super.emit(event as keyof BusEvents, ...(args as BusEvents[keyof BusEvents])) as boolean;
+  }
+
+  /** Emits an event that came from another replica to this replica's subscribers only (never relayed back). */
+  deliver<K extends SharedEvent>(event: K, payload: BusEvents[K][0]): void {
+    super.emit(event as keyof BusEvents, ...([payload] as BusEvents[keyof BusEvents]));
   }
 }

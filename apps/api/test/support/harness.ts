@@ -65,11 +65,14 @@ function nextPortRange() {
   return `${base}-${base + 9}`;
 }
 
-/** Starts the real api over HTTP on a fresh SQLite file or PostgreSQL database. */
+/**
+ * Starts the real api over HTTP on a fresh SQLite file or PostgreSQL database. An env with DATABASE_URL starts
+ * it on that database instead (a second replica), which its close then leaves in place.
+ */
 export async function startApi(dialect: Dialect, env: Record<string, string> = {}): Promise<TestApi> {
   const discord = await new FakeDiscord().start();
   const dataDir = mkdtempSync(join(tmpdir(), 'canopy-api-test-'));
-  const pgDb = dialect === 'postgres' ? await createPgDatabase() : undefined;
+  const pgDb = dialect === 'postgres' && !env.DATABASE_URL ? await createPgDatabase() : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
