@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, it } from 'node:test';
-import { hostingMessages } from '@canopy/contract';
+import { dashboardTexts, hostingMessages } from '@canopy/contract';
 import type { Page } from 'playwright-core';
 import { devUser } from '../../apps/api/src/dev-idp/dev-token.ts';
 import { apiCall, apiSignInRegistered } from './support/api.ts';
@@ -178,8 +178,10 @@ describe('dashboard: the truth about time and status, live', () => {
     await page.getByRole('button', { name: 'Create Server' }).waitFor({ timeout: LIVE_TIMEOUT_MS });
     await page.getByTestId('sidebar-server').getByText('No server', { exact: true }).waitFor();
     await page.getByTestId('banner-grace').waitFor({ state: 'detached' });
-    // The countdown moved on by itself, and a server made now would go the same way: refused.
-    await page.getByTestId('server-time').getByText('Expired (Grace Period Over)', { exact: true }).waitFor();
+    // The countdown moved on by itself (no grace without a server: Expired, and how to get time again), and a
+    // server made now would go the same way: refused.
+    await page.getByTestId('server-time').getByText('Expired', { exact: true }).waitFor();
+    await page.getByTestId('server-time-hint').getByText(dashboardTexts.noTimeRenew, { exact: true }).waitFor();
     const create = page.getByTestId('server-create');
     assert.equal(await create.isDisabled(), true);
     assert.equal(await create.getAttribute('title'), hostingMessages.serverTimeOverCreate);

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { describe, it } from 'node:test';
-import { defaultSettings, messages, redeemLabels } from '@canopy/contract';
+import { dashboardTexts, defaultSettings, messages, redeemLabels } from '@canopy/contract';
 import { apiCall, apiSignIn } from './support/api.ts';
 import { ADMIN_USERNAME } from './support/app.ts';
 import { signInAndRegister, signInWithDevProvider } from './support/browser.ts';
@@ -112,8 +114,62 @@ describe('on a phone (390x844)', () => {
       /^Gone_Grove was deleted on \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}:\d{2}\. An administrator deleted it\.$/,
     );
     await back.getByRole('button', { name: 'Create Server' }).waitFor();
+    assert.equal(
+      await back.getByTestId('deleted-next').textContent(),
+      `${dashboardTexts.deletedGone} ${dashboardTexts.deletedCreate}`,
+    );
     await back.screenshot({ path: '/tmp/h6-phone-deleted.png', fullPage: true });
     await back.setViewportSize({ width: 1280, height: 800 });
     await back.screenshot({ path: '/tmp/h6-desktop-deleted.png' });
+  });
+
+  // Issue 21 item 13: the time ran out an hour ago and the shop is disabled when an admin deletes the server. The
+  // notice may not invite to create (refused), nor count a grace period down for a server that is gone.
+  it('after deleting the server of a run-out account, points to Redeem Code while the shop is disabled', async () => {
+    const admin = await apiSignIn(suite.app.url, ADMIN_USERNAME);
+    const setShop = (disableShop: boolean) =>
+      apiCall(suite.app.url, admin.token, 'POST', '/admin/settings', { ...defaultSettings, disableShop });
+    const { page, id } = await ownerWithServer(
+      suite.browser,
+      suite.app,
+      { username: 'lapsedowner', growId: 'LapsedOwner1', serverName: 'Lapsed_Grove' },
+      { context: phone },
+    );
+    const db = new DatabaseSync(join(suite.app.dataDir, 'canopy.db'));
+    try {
+      db.exec('PRAGMA busy_timeout = 5000');
+      db.prepare('UPDATE users SET server_expires_at = ?, server_permanent = 0 WHERE id = ?').run(
+        Date.now() - 3600 * 1000,
+        id,
+      );
+    } finally {
+      db.close();
+    }
+    assert.equal((await setShop(true)).status, 200);
+    try {
+      const deleted = await apiCall(suite.app.url, admin.token, 'DELETE', '/admin/servers/Lapsed_Grove');
+      assert.equal(deleted.status, 200, JSON.stringify(deleted.body));
+      await page.reload();
+      const next = page.getByTestId('deleted-next');
+      const { before, link, after } = dashboardTexts.deletedRedeem;
+      await next.waitFor();
+      assert.equal(await next.textContent(), `${dashboardTexts.deletedGone} ${before} ${link} ${after}`);
+      assert.equal(await page.getByTestId('deleted-redeem-link').getAttribute('href'), '/redeem-code');
+      // No grace countdown for a server that no longer exists: Expired, and how to get time again.
+      assert.equal(await page.getByTestId('server-time').textContent(), 'Expired');
+      assert.equal(await page.getByTestId('server-time-hint').textContent(), dashboardTexts.noTimeRedeem);
+      assert.equal(await page.getByTestId('banner-grace').count(), 0);
+      const create = page.getByTestId('server-create');
+      assert.equal(await create.isDisabled(), true);
+      assert.equal(await create.getAttribute('title'), dashboardTexts.createNeedsCode);
+      await page.screenshot({ path: '/tmp/h13-phone-deleted-redeem.png', fullPage: true });
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.screenshot({ path: '/tmp/h13-desktop-deleted-redeem.png' });
+      // The link leads to the page where a code adds the time.
+      await page.getByTestId('deleted-redeem-link').click();
+      await page.getByRole('heading', { name: 'Redeem Code' }).waitFor();
+    } finally {
+      await setShop(false);
+    }
   });
 });

@@ -5,7 +5,7 @@ import { type Db, isUniqueViolation } from '../src/db/db.ts';
 import { statements } from '../src/db/migrate.ts';
 import { addServerDays, addSlots, changeCredit, raiseStorageLimit } from '../src/economy/grants.ts';
 import { AppError } from '../src/errors.ts';
-import { signInRegistered } from './support/factories.ts';
+import { ownerWithServer, signInRegistered } from './support/factories.ts';
 import { describeEachDatabase } from './support/harness.ts';
 import { sql } from './support/servers.ts';
 
@@ -44,7 +44,7 @@ describeEachDatabase('grants: server time, slots, storage and credit', (api) => 
   });
 
   it('counts from now when the time ran out, which ends a grace period', async () => {
-    const { user } = await signInRegistered(api());
+    const { user } = await ownerWithServer(api(), `grant${process.pid % 10000}${api().dialect[0]}`);
     const now = api().clock.now;
     await sql(api(), 'UPDATE users SET server_expires_at = ?, pending_server_ms = 0 WHERE id = ?', [
       now - DAY,
@@ -52,6 +52,19 @@ describeEachDatabase('grants: server time, slots, storage and credit', (api) => 
     ]);
     await inTx((tx) => addServerDays(tx, user.id, 7, now));
     assert.equal(Number((await row(user.id)).server_expires_at), now + 7 * DAY);
+  });
+
+  it('banks the time for the next server when it ran out without a server (no grace period to end)', async () => {
+    const { user } = await signInRegistered(api());
+    const now = api().clock.now;
+    await sql(api(), 'UPDATE users SET server_expires_at = ?, pending_server_ms = 0 WHERE id = ?', [
+      now - 3600 * 1000,
+      user.id,
+    ]);
+    await inTx((tx) => addServerDays(tx, user.id, 7, now));
+    const after = await row(user.id);
+    assert.equal(after.server_expires_at, null);
+    assert.equal(Number(after.pending_server_ms), 7 * DAY);
   });
 
   it('refuses time for an account whose time never runs out, and changes nothing', async () => {

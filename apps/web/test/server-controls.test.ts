@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { defaultSettings, hostingMessages, type ServerStatus } from '@canopy/contract';
+import { dashboardTexts, defaultSettings, hostingMessages, type ServerStatus } from '@canopy/contract';
 import {
   type ControlProfile,
   createControl,
@@ -115,6 +115,13 @@ describe('createControl', () => {
       enabled: false,
       reason: hostingMessages.serverTimeOverCreate,
     });
+    // Renewing is locked while the shop is disabled (not for admins): the reason names only a code then.
+    const shopOff = { ...settings, disableShop: true };
+    assert.equal(createControl(owner, shopOff, true).reason, dashboardTexts.createNeedsCode);
+    assert.equal(
+      createControl({ ...owner, isAdmin: true }, shopOff, true).reason,
+      hostingMessages.serverTimeOverCreate,
+    );
   });
   it('banned comes first', () => {
     const c = createControl(

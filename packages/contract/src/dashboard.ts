@@ -26,4 +26,6 @@ export const dashboardTexts = {
   noTimeRenew: 'No server time left. Renew it or redeem a code to create a server.',
   noTimeRedeem: 'No server time left. Redeem a server time code to create a server.',
   noTime: 'No server time left.',
+  /** Create Server's reason once the time ran out while the shop is disabled for the user (else the api's own). */
+  createNeedsCode: 'Your server time has run out. Redeem a server time code to create a server.',
 } as const satisfies Record<string, string | LinkedSentence>;

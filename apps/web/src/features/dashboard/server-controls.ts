@@ -1,4 +1,11 @@
-import { hostingMessages, type PowerAction, type Profile, type ServerStatus, type Settings } from '@canopy/contract';
+import {
+  dashboardTexts,
+  hostingMessages,
+  type PowerAction,
+  type Profile,
+  type ServerStatus,
+  type Settings,
+} from '@canopy/contract';
 import { isTransitional } from '../../lib/server-status.ts';
 import { isStorageFull } from '../../lib/usage.ts';
 
@@ -81,13 +88,23 @@ export function powerControls(
   return { start, stop, restart: full ?? on };
 }
 
-/** The Create Server button: refused to banned accounts, when creation is disabled (admins bypass), without a slot, and once the server time ran out. */
-export function createControl(profile: ControlProfile, settings: ControlSettings, timeRanOut = false): Control {
+/**
+ * The Create Server button: refused to banned accounts, when creation is disabled (admins bypass), without a slot, and
+ * once the server time ran out (then the reason names only a code while the shop is disabled for them).
+ */
+export function createControl(
+  profile: ControlProfile,
+  settings: ControlSettings & Pick<Settings, 'disableShop'>,
+  timeRanOut = false,
+): Control {
   if (profile.isBanned) return off(hostingMessages.bannedActions);
   if (settings.disableServerCreation && !profile.isAdmin) return off(hostingMessages.creationDisabled);
   if (profile.availableSlot <= 0) return off(hostingMessages.noSlots);
   // A server made now would be deleted with the rest of the expired time (the api refuses it too).
-  if (timeRanOut) return off(hostingMessages.serverTimeOverCreate);
+  if (timeRanOut)
+    return off(
+      settings.disableShop && !profile.isAdmin ? dashboardTexts.createNeedsCode : hostingMessages.serverTimeOverCreate,
+    );
   return on;
 }
 
