@@ -2,6 +2,7 @@ import { networkInterfaces } from 'node:os';
 import { join, resolve } from 'node:path';
 import { CDN_HOST_PATTERN, CDN_PATH_PATTERN } from '@canopy/contract/engine-constants';
 import { z } from 'zod';
+import { type BackupStoreConfig, backupStoreEnv, backupStoreIssues, backupStoreOf } from './config/backup-store.ts';
 import { databaseEnv, databaseIssues, databaseTimeouts } from './config/database.ts';
 import { type EngineMemoryConfig, engineMemory, engineMemoryEnv, engineMemoryIssues } from './config/engine-memory.ts';
 import {
@@ -72,6 +73,7 @@ const envSchema = z
     HOST: z.preprocess(emptyAsUndefined, z.string().optional()),
     ...panelTlsEnv,
     CANOPY_DATA_DIR: z.string().min(1).default('./data'),
+    ...backupStoreEnv,
     DATABASE_URL: z.preprocess(
       emptyAsUndefined,
       z
@@ -235,6 +237,7 @@ const envSchema = z
     for (const issue of [...engineMemoryIssues(env), ...databaseIssues(env)])
       ctx.addIssue({ code: 'custom', ...issue });
     for (const issue of httpLimitIssues(env)) ctx.addIssue({ code: 'custom', ...issue });
+    for (const issue of backupStoreIssues(env)) ctx.addIssue({ code: 'custom', ...issue });
 
     const udp = env.CANOPY_GATEWAY_UDP_PORT;
     if (udp !== 0 && env.CANOPY_GAME_PORTS && udp >= env.CANOPY_GAME_PORTS.from && udp <= env.CANOPY_GAME_PORTS.to)
@@ -255,6 +258,8 @@ export interface Config {
   /** The panel's certificate (CANOPY_TLS_CERT/KEY, read at start by main.ts); unset: plain HTTP. */
   tls?: PanelTlsConfig;
   dataDir: string;
+  /** Where accounts' backups are kept: the data directory or an S3-compatible bucket (config/backup-store.ts). */
+  backupStore: BackupStoreConfig;
   databaseUrl?: string;
   /** How long a database call may take before the api gives up on it and answers 503 (config/database.ts). */
   database: DatabaseTimeouts;
@@ -351,6 +356,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     hostExplicit: e.HOST !== undefined,
     tls: panelTlsOf(e),
     dataDir: resolve(e.CANOPY_DATA_DIR),
+    backupStore: backupStoreOf(e),
     databaseUrl: e.DATABASE_URL,
     database: databaseTimeouts(e),
     discordClientId: e.DISCORD_CLIENT_ID,

@@ -37,6 +37,8 @@ export const backupMessages = {
   damagedChecksum: 'The backup file is damaged (checksum mismatch); it cannot be restored.',
   damagedIntegrity: 'The backup file is damaged (integrity check failed); it cannot be restored.',
   missingFile: 'The backup file is missing; it cannot be restored.',
+  /** Our words: the S3-compatible backup store did not answer or refused the transfer (ADR 0037). */
+  storeUnavailable: 'The backup storage cannot be reached right now; nothing was changed. Please try again later.',
   createdNotValid: 'The snapshot of your database did not pass verification; no backup was kept. Please try again.',
 } as const;
 

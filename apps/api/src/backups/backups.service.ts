@@ -1,4 +1,4 @@
-import { rm, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type BackupStatus, backupMessages as b, hostingMessages as m, messages } from '@canopy/contract';
 import type { ServerAccess } from '../access/server-access.ts';
@@ -14,7 +14,6 @@ import { usersRepo } from '../users/users.repo.ts';
 import {
   BACKUP_NAME,
   backupFile,
-  commitRename,
   discard,
   ensureBackupDir,
   snapshotOffline,
@@ -22,6 +21,7 @@ import {
   tempBeside,
   verifyDatabase,
 } from './backup-files.ts';
+import { backupStore } from './backup-store.ts';
 import { type BackupRow, backupsRepo } from './backups.repo.ts';
 import { faultPoint } from './fault.ts';
 import { assertIntact, swapIn } from './restore-swap.ts';
@@ -125,16 +125,18 @@ async function createOnce(ctx: AppContext, access: ServerAccess) {
     }
     await faultPoint('backup:create-before-commit');
     const row: BackupRow = { owner_id: ownerId, created_at: ctx.now(), bytes: verified.bytes, sha256: verified.sha256 };
+    // Stored whole first, recorded after: a row never names a backup the store does not hold (ADR 0037).
+    await putOnce(ctx, row, temp);
     try {
       await backupsRepo.insert(ctx.db, row);
     } catch (error) {
+      // Our copy goes with the refused row, unless it is the very one the winning row names.
+      const winner = await backupsRepo.find(ctx.db, ownerId).catch(() => undefined);
+      if (winner?.sha256 !== row.sha256)
+        await backupStore(ctx)
+          .delete(row)
+          .catch(() => {});
       if (isUniqueViolation(error)) throw conflict(b.alreadyExists, 'backup_exists');
-      throw error;
-    }
-    try {
-      await commitRename(temp, final, dir);
-    } catch (error) {
-      await backupsRepo.delete(ctx.db, row).catch(() => {});
       throw error;
     }
   } finally {
@@ -144,6 +146,17 @@ async function createOnce(ctx: AppContext, access: ServerAccess) {
   await refreshFigure(ctx, access);
   await log(ctx, access, 'Backup created', `${status === 'ONLINE' ? 'online' : 'offline'} snapshot`);
   return { message: b.created };
+}
+
+/** Stores the finished file; a backup already stored for the account (a create of another api) is a 409. */
+async function putOnce(ctx: AppContext, row: BackupRow, file: string) {
+  try {
+    await backupStore(ctx).put(row, file, row.bytes);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw conflict(b.alreadyExists, 'backup_exists');
+    if (error instanceof AppError) ctx.log.error({ err: error.cause }, 'the backup store refused a new backup');
+    throw error;
+  }
 }
 
 /**
@@ -167,25 +180,34 @@ async function restoreOnce(ctx: AppContext, access: ServerAccess) {
 
   const row = await backupsRepo.find(ctx.db, ownerId);
   if (!row) throw notFound(b.notFound, 'no_backup');
-  // Before the server is stopped: a damaged backup leaves it running.
-  await assertIntact(backupFile(ctx.config.dataDir, ownerId), row, true);
-  // The restored database replaces the live one, so the account grows by the difference (and the staged
-  // copy needs that room on disk while it is written).
-  const live = liveDatabase(ctx, server.id);
-  const liveBytes = (await sizeOf(live)) + (await sizeOf(`${live}-wal`));
-  const growth = row.bytes - liveBytes;
-  if (growth > 0) await assertStorageForWrite(ctx, server, growth, access.user);
-  // Recorded first, as a stop is: an api restarted meanwhile must not start the server again.
-  await serversRepo.setDesiredState(ctx.db, server.id, 'stopped');
+  // Fetched to a local file (the directory store's own) and checked before the server is stopped: a missing or
+  // damaged backup, or a store that cannot be reached, leaves it running.
+  const scratch = tempBeside(backupFile(ctx.config.dataDir, ownerId));
+  await ensureBackupDir(ctx.config.dataDir, ownerId);
   try {
-    await runtime.exclusive(ctx.servers.spec(server), () => swapIn(ctx, server.id, row));
-  } catch (error) {
-    // Failed, or never began because a start took the lock during the checks above: the wish follows what
-    // the engine does now, so a running server is not left marked 'stopped' (an api restart would stop it).
-    const now = runtime.state(server.id).status;
-    if (now === 'ONLINE' || now === 'STARTING' || now === 'RESTARTING')
-      await serversRepo.setDesiredState(ctx.db, server.id, 'running').catch(() => {});
-    throw error;
+    const local = await backupStore(ctx).localCopy(row, scratch);
+    if (!local) throw new AppError(422, 'backup_missing', b.missingFile);
+    await assertIntact(local, row, true);
+    // The restored database replaces the live one, so the account grows by the difference (and the staged
+    // copy needs that room on disk while it is written).
+    const live = liveDatabase(ctx, server.id);
+    const liveBytes = (await sizeOf(live)) + (await sizeOf(`${live}-wal`));
+    const growth = row.bytes - liveBytes;
+    if (growth > 0) await assertStorageForWrite(ctx, server, growth, access.user);
+    // Recorded first, as a stop is: an api restarted meanwhile must not start the server again.
+    await serversRepo.setDesiredState(ctx.db, server.id, 'stopped');
+    try {
+      await runtime.exclusive(ctx.servers.spec(server), () => swapIn(ctx, server.id, row, local));
+    } catch (error) {
+      // Failed, or never began because a start took the lock during the checks above: the wish follows what
+      // the engine does now, so a running server is not left marked 'stopped' (an api restart would stop it).
+      const now = runtime.state(server.id).status;
+      if (now === 'ONLINE' || now === 'STARTING' || now === 'RESTARTING')
+        await serversRepo.setDesiredState(ctx.db, server.id, 'running').catch(() => {});
+      throw error;
+    }
+  } finally {
+    await discard(scratch);
   }
   await refreshFigure(ctx, access);
   await log(ctx, access, 'Backup restored', 'database replaced by the backup; server left stopped');
@@ -208,7 +230,9 @@ export async function deleteBackup(ctx: AppContext, access: ServerAccess) {
     const row = await backupsRepo.find(ctx.db, ownerId);
     if (!row) throw notFound(b.notFound, 'no_backup');
     await backupsRepo.delete(ctx.db, row);
-    await rm(backupFile(ctx.config.dataDir, ownerId), { force: true });
+    await backupStore(ctx)
+      .delete(row)
+      .catch((error) => ctx.log.warn({ err: error.cause ?? error, owner: ownerId }, 'backup left for reconcile'));
   });
   await refreshFigure(ctx, access);
   await log(ctx, access, 'Backup deleted', 'account backup deleted');

@@ -5,7 +5,6 @@ import { backupMessages as b } from '@canopy/contract';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import {
-  backupFile,
   commitRename,
   exists,
   foldWal,
@@ -27,14 +26,14 @@ export async function assertIntact(path: string, row: BackupRow, integrity: bool
     throw new AppError(422, 'backup_damaged', b.damagedChecksum);
 }
 
-/** The swap itself, with the engine stopped and the power lock held. */
-export async function swapIn(ctx: AppContext, serverId: string, row: BackupRow) {
+/** The swap itself, with the engine stopped and the power lock held; `source` is the verified local copy. */
+export async function swapIn(ctx: AppContext, serverId: string, row: BackupRow, source: string) {
   const dataDir = ctx.servers.runtime.dataDir(serverId);
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const live = join(dataDir, 'engine.db');
   const staged = join(dataDir, `${RESTORE_STAGE_PREFIX}${randomUUID()}`);
   try {
-    await copyFile(backupFile(ctx.config.dataDir, row.owner_id), staged);
+    await copyFile(source, staged);
     // The staged copy is what goes live: its bytes must be the backup's.
     await assertIntact(staged, row, false);
     await fsyncPath(staged);
