@@ -3,6 +3,7 @@ import { before, it } from 'node:test';
 import {
   backupMessages as b,
   configurationMessages as c,
+  configAppliedMessage,
   configSaveResponseSchema,
   hostingMessages,
   customItemsMessages as t,
@@ -12,6 +13,7 @@ import { describeEachDatabase } from './support/harness.ts';
 import { sql, waitForStatus } from './support/servers.ts';
 
 type Session = Awaited<ReturnType<typeof signInRegistered>>;
+const PLAIN = { ID: 900, Name: 'Plain' };
 const KIT = { ITEMS: [{ Gemss: 250, Coin: 3, Seasonals_Token: 0, items: [[2, 4]] }] };
 
 describeEachDatabase('configuration saves apply themselves; restores say who can start', (api) => {
@@ -73,12 +75,36 @@ describeEachDatabase('configuration saves apply themselves; restores say who can
     assert.deepEqual(saved.body, { message: c.newbieKitUpdated, applied: 'restarting', version: saved.body.version });
     assert.equal(status(), 'RESTARTING', 'the restart is under way when the answer comes');
     await waitForStatus(api(), name, 'ONLINE');
+    // The console says why, before the restart's '> stop'.
+    const lines = api().ctx.servers.runtime.consoleHistory(serverId);
+    const why = lines.findIndex((l) => l.endsWith(`[INFO] ${c.restartToApply('newbie kit', helper.growId)}`));
+    const stop = lines.findIndex((l, i) => i > why && /> stop/.test(l));
+    assert.ok(why >= 0 && stop > why, `the reason comes before '> stop':\n${lines.slice(-15).join('\n')}`);
+    assert.equal(c.restartToApply('newbie kit', 'Bob'), 'Restarting to apply the newbie kit saved by Bob.');
 
-    const items = await save(helper, '/item-config', { items: [] });
+    const items = await save(helper, '/item-config', { items: [PLAIN] });
     assert.equal(items.status, 200, JSON.stringify(items.body));
     assert.deepEqual(items.body, { message: t.updated, applied: 'restarting', version: items.body.version });
     await waitForStatus(api(), name, 'ONLINE');
     assert.deepEqual(await restartsLogged(), [`${name}: to apply: newbie kit`, `${name}: to apply: custom items`]);
+  });
+
+  it('does not restart for a save that changes nothing (saving is no restart button)', async () => {
+    await waitForStatus(api(), name, 'ONLINE');
+    const restarts = (await restartsLogged()).length;
+    const kit = { ITEMS: [{ ...KIT.ITEMS[0], Gemss: 300 }] };
+    const same = await save(helper, '/newbie-kit', kit);
+    assert.equal(same.status, 200, JSON.stringify(same.body));
+    assert.equal(same.body.applied, 'unchanged');
+    assert.equal(configAppliedMessage(same.body.applied), 'Nothing changed, so the server was not restarted.');
+    const items = await save(helper, '/item-config', { items: [PLAIN] });
+    assert.equal(items.body.applied, 'unchanged', JSON.stringify(items.body));
+    assert.equal(status(), 'ONLINE');
+    assert.equal((await restartsLogged()).length, restarts);
+    // A real change still restarts.
+    const changed = await save(helper, '/newbie-kit', { ITEMS: [{ ...KIT.ITEMS[0], Gemss: 301 }] });
+    assert.equal(changed.body.applied, 'restarting');
+    await waitForStatus(api(), name, 'ONLINE');
   });
 
   it('tells a collaborator who may not start the server who can, after a restore', async () => {

@@ -9,8 +9,9 @@ describe('how a configuration save is applied', () => {
     for (const status of ['ONLINE', 'STARTING', 'RESTARTING', 'STOPPING', 'UNKNOWN', undefined] as const)
       assert.equal(applyNote(status), null, String(status));
   });
-  it("words the api's answer: restarting now, or at the next start", () => {
+  it("words the api's answer: restarting now, at the next start, or not at all when nothing changed", () => {
     assert.equal(configAppliedMessage('restarting'), c.appliedRestarting);
     assert.equal(configAppliedMessage('next_start'), c.appliedNextStart);
+    assert.equal(configAppliedMessage('unchanged'), 'Nothing changed, so the server was not restarted.');
   });
 });

@@ -34,19 +34,28 @@ export const configurationMessages = {
   /** Our words: how a save that needs an engine restart was applied (configAppliedSchema). */
   appliedRestarting: 'Your server is restarting to apply the change.',
   appliedNextStart: 'The change applies when your server next starts: saving does not start a stopped server.',
+  appliedUnchanged: 'Nothing changed, so the server was not restarted.',
+  /** The console line before the restart that applies a save (its '> stop' follows). */
+  restartToApply: (what: string, by: string) => `Restarting to apply the ${what} saved by ${by}.`,
 } as const;
 
 /**
  * How a save that the engine reads only at start (newbie kit, custom items, a texture item) reached it. The
  * restart belongs to the save, under the saver's config:manage: `restarting`, the running server restarts
- * now; `next_start`, the server was stopped (or busy, or could not restart) and applies it when it starts.
+ * now; `next_start`, the server was stopped (or busy, or could not restart) and applies it when it starts;
+ * `unchanged`, the saved content equals what was stored, so nothing restarted (a save must not be a way to
+ * restart at will for one who may configure but not restart).
  */
-export const configAppliedSchema = z.enum(['restarting', 'next_start']);
+export const configAppliedSchema = z.enum(['restarting', 'next_start', 'unchanged']);
 export type ConfigApplied = z.infer<typeof configAppliedSchema>;
 
 /** The text the page shows for how a save was applied. */
 export const configAppliedMessage = (applied: ConfigApplied) =>
-  applied === 'restarting' ? configurationMessages.appliedRestarting : configurationMessages.appliedNextStart;
+  ({
+    restarting: configurationMessages.appliedRestarting,
+    next_start: configurationMessages.appliedNextStart,
+    unchanged: configurationMessages.appliedUnchanged,
+  })[applied];
 
 /** Answer of PUT newbie-kit and PUT item-config: the spec's success text and how the change was applied. */
 export const configSaveResponseSchema = z.object({ message: z.string(), applied: configAppliedSchema });

@@ -73,7 +73,7 @@ export async function readVersionedConfigFile<S extends z.ZodType>(
 
 /**
  * Refuses (409, `changed`: the page's text) a whole-file save that names the version it read when the file has
- * changed since. One that names none writes as before: the spec's pages build these files from their own state
+ * changed since; resolves to the version stored now (a save of equal content changes nothing, apply-change.ts). One that names none writes as before: the spec's pages build these files from their own state
  * and send no version, and only other panel users (never the game) write them (ADR 0035). Call it inside the
  * server's turn (serialised), so that the check and the write after it are one step for every writer of the files.
  */
@@ -83,10 +83,10 @@ export async function assertConfigVersion(
   name: string,
   expected: string | undefined,
   changed: string,
-): Promise<void> {
-  if (expected === undefined) return;
-  if (contentVersion(await readBytes(ctx, access, name)) !== expected)
-    throw conflict(changed, versionedWriteCodes.conflict);
+): Promise<string> {
+  const current = contentVersion(await readBytes(ctx, access, name));
+  if (expected !== undefined && current !== expected) throw conflict(changed, versionedWriteCodes.conflict);
+  return current;
 }
 
 /** Configuration changes only while the server is ONLINE or OFFLINE (server-management document, section 4). */

@@ -96,11 +96,11 @@ export function configRoutes(app: FastifyInstance, ctx: AppContext) {
     admit: kit,
     // Conditional on the version read: If-Match, or the version field of the GET's answer sent back whole.
     handler: async ({ server, body, req, reply }) => {
-      const version = await saveNewbieKit(ctx, server, body, requestedVersion(req, bodyVersion(req.body)));
-      return withEtag(reply, version, {
+      const saved = await saveNewbieKit(ctx, server, body, requestedVersion(req, bodyVersion(req.body)));
+      return withEtag(reply, saved.version, {
         message: c.newbieKitUpdated,
-        applied: await applyByRestart(ctx, server, 'newbie kit'),
-        version,
+        applied: await applyByRestart(ctx, server, 'newbie kit', saved.changed),
+        version: saved.version,
       });
     },
   });

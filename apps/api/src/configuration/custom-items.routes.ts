@@ -80,9 +80,9 @@ export function customItemsRoutes(app: FastifyInstance, ctx: AppContext) {
       const ifMatch = ifMatchOf(req);
       const body = await ctx.workers.checkBody(caller.user.id, 'itemConfig', raw, { handOver: true });
       assertConfigurable(ctx, server);
-      const version = await saveCustomItems(ctx, server, body, ifMatch);
+      const { version, changed } = await saveCustomItems(ctx, server, body, ifMatch);
       await log(server, 'Custom items saved', `${body.items.length} item(s)`);
-      const applied = await applyByRestart(ctx, server, 'custom items');
+      const applied = await applyByRestart(ctx, server, 'custom items', changed);
       return withEtag(reply, version, { message: t.updated, applied, version });
     },
   });
@@ -102,7 +102,7 @@ export function customItemsRoutes(app: FastifyInstance, ctx: AppContext) {
       assertConfigurable(ctx, server);
       const id = await createTextureItem(ctx, server, body);
       await log(server, 'Custom item created', `${body.itemName} (id ${id})`);
-      return { message: t.created, id, applied: await applyByRestart(ctx, server, 'custom item') };
+      return { message: t.created, id, applied: await applyByRestart(ctx, server, 'custom item', true) };
     },
   });
 }

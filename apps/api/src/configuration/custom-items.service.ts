@@ -93,14 +93,14 @@ export function saveCustomItems(
   access: ServerAccess,
   file: CustomItemsFile,
   expected: string | undefined,
-): Promise<string> {
+): Promise<{ version: string; changed: boolean }> {
   return serialised(access.server.id, async () => {
-    await assertConfigVersion(ctx, access, FILE, expected, versionedWriteMessages.customItemsChanged);
+    const before = await assertConfigVersion(ctx, access, FILE, expected, versionedWriteMessages.customItemsChanged);
     await assertIdsInRange(ctx, access, file.items);
     await assertTexturesExist(ctx, access, file.items);
     const version = await writeConfigFile(ctx, access, FILE, file);
     await sweepUnusedTextures(ctx.servers.runtime.dataDir(access.server.id), file.items);
-    return version;
+    return { version, changed: version !== before };
   });
 }
 

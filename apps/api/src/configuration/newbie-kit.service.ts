@@ -67,18 +67,18 @@ async function assertKnownItems(ctx: AppContext, access: ServerAccess, kit: Newb
 
 /**
  * Replaces the whole kit (already validated and normalised by the contract's schema) if the file is still at the
- * version the page read (`expected`, ADR 0035); resolves to the new version.
+ * version the page read (`expected`, ADR 0035); resolves to the new version and whether the content changed.
  */
 export async function saveNewbieKit(
   ctx: AppContext,
   access: ServerAccess,
   kit: NewbieKit,
   expected: string | undefined,
-): Promise<string> {
+): Promise<{ version: string; changed: boolean }> {
   const merged: NewbieKit = { ITEMS: kit.ITEMS.map(mergeItems) };
-  const version = await serialised(access.server.id, async () => {
+  const saved = await serialised(access.server.id, async () => {
     assertConfigurable(ctx, access);
-    await assertConfigVersion(
+    const before = await assertConfigVersion(
       ctx,
       access,
       engineConfigFiles.newbieKit,
@@ -86,7 +86,8 @@ export async function saveNewbieKit(
       versionedWriteMessages.newbieKitChanged,
     );
     await assertKnownItems(ctx, access, merged);
-    return writeConfigFile(ctx, access, engineConfigFiles.newbieKit, merged);
+    const version = await writeConfigFile(ctx, access, engineConfigFiles.newbieKit, merged);
+    return { version, changed: version !== before };
   });
   const first = merged.ITEMS[0];
   await logServerAction(
@@ -95,5 +96,5 @@ export async function saveNewbieKit(
     'Newbie kit updated',
     `${first?.Gemss ?? 0} gems, ${first?.Coin ?? 0} coins, ${first?.items.length ?? 0} item(s)`,
   );
-  return version;
+  return saved;
 }

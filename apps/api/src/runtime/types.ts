@@ -63,7 +63,8 @@ export interface RuntimeDriver {
   isRemoved(id: string): boolean;
   start(spec: HostedServerSpec): Promise<void>;
   stop(id: string): Promise<void>;
-  restart(spec: HostedServerSpec): Promise<void>;
+  /** Restarts the server; `reason`, when given, is written to its console first (an [INFO] line before '> stop'). */
+  restart(spec: HostedServerSpec, reason?: string): Promise<void>;
   /**
    * Takes the server's power lock (refused at once, like a power action, while another action holds it),
    * stops the engine if it runs (or refuses with RuntimeBusyError when `stopRunning` is false), runs `fn`

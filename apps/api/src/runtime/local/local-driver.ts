@@ -170,8 +170,8 @@ export class LocalDriver implements RuntimeDriver {
     return this.existing(id).stop();
   }
 
-  restart(spec: HostedServerSpec) {
-    return this.supervisor(spec).restart();
+  restart(spec: HostedServerSpec, reason?: string) {
+    return this.supervisor(spec).restart(reason);
   }
 
   exclusive<T>(spec: HostedServerSpec, fn: () => Promise<T>, opts: { stopRunning?: boolean } = {}) {

@@ -101,9 +101,11 @@ export class Supervisor {
     });
   }
 
-  restart(): Promise<void> {
+  /** Restarts the engine; `reason` is said in the console first, so the '> stop' after it is explained. */
+  restart(reason?: string): Promise<void> {
     this.take('restart');
     return this.locked(async () => {
+      if (reason && this.engine?.running) this.note(reason, 'INFO');
       this.setStatus('RESTARTING');
       await this.takeOverRunning();
       if (this.engine?.running) await this.halt();
@@ -302,8 +304,8 @@ export class Supervisor {
   }
 
   /** A line of the supervisor's own in the server's console, in the engines' log format. */
-  private note(text: string) {
-    const line = `${new Date().toISOString()} [WARN] ${text}.`;
+  private note(text: string, level: 'WARN' | 'INFO' = 'WARN') {
+    const line = `${new Date().toISOString()} [${level}] ${text.endsWith('.') ? text : `${text}.`}`;
     this.history.push(line);
     this.deps.listener.console(this.id, line);
   }
