@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { after, before, it } from 'node:test';
 import { backupMessages as b, backupStatusSchema, hostingMessages as h } from '@canopy/contract';
 import { backupStore } from '../src/backups/backup-store.ts';
 import { ORPHAN_GRACE_MS, reconcileBackups } from '../src/backups/reconcile.ts';
+import { damageUnseenByIntegrityCheck } from './support/damaged-backup.ts';
 import { signInRegistered } from './support/factories.ts';
 import { describeEachDatabase, type TestApi } from './support/harness.ts';
 import { S3StandIn } from './support/s3-stand-in.ts';
@@ -205,27 +204,3 @@ describeEachDatabase(
   },
   { ...s3.env(PREFIX) },
 );
-
-/** A copy with one byte flipped where SQLite's integrity check does not look (see backups.test.ts). */
-function damageUnseenByIntegrityCheck(original: Buffer): Buffer {
-  const probe = join(tmpdir(), `canopy-s3-damage-${process.pid}.db`);
-  try {
-    for (let offset = original.length - 100; offset > 100; offset -= 97) {
-      const damaged = Buffer.from(original);
-      damaged[offset] = (damaged[offset] ?? 0) ^ 0xff;
-      writeFileSync(probe, damaged);
-      const db = new DatabaseSync(`file:${probe}?immutable=1`, { readOnly: true });
-      try {
-        const verdict = db.prepare('PRAGMA integrity_check').all() as { integrity_check: string }[];
-        if (verdict.length === 1 && verdict[0]?.integrity_check === 'ok') return damaged;
-      } catch {
-        // This byte broke the structure; try another.
-      } finally {
-        db.close();
-      }
-    }
-  } finally {
-    rmSync(probe, { force: true });
-  }
-  throw new Error('no byte of the backup changes only its content');
-}

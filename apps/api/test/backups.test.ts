@@ -1,8 +1,6 @@
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { before, it } from 'node:test';
 import {
   backupMessages as b,
@@ -12,6 +10,7 @@ import {
   serverPageMessages as p,
 } from '@canopy/contract';
 import { reconcileBackups } from '../src/backups/reconcile.ts';
+import { damageUnseenByIntegrityCheck } from './support/damaged-backup.ts';
 import { signInRegistered } from './support/factories.ts';
 import { describeEachDatabase, type TestApi } from './support/harness.ts';
 import { sql, waitForStatus } from './support/servers.ts';
@@ -356,30 +355,3 @@ async function serverId(api: TestApi, s: Session) {
   return row?.id;
 }
 const liveDb = (api: TestApi, id: string) => join(api.ctx.servers.runtime.dataDir(id), 'engine.db');
-
-/**
- * A copy with one byte flipped where SQLite's integrity check does not look (row content, not structure), so
- * only the backup's checksum can tell. Where that is depends on the engine's schema, so it is searched for.
- */
-function damageUnseenByIntegrityCheck(original: Buffer): Buffer {
-  const probe = join(tmpdir(), `canopy-damage-${process.pid}.db`);
-  try {
-    for (let offset = original.length - 100; offset > 100; offset -= 97) {
-      const damaged = Buffer.from(original);
-      damaged[offset] = (damaged[offset] ?? 0) ^ 0xff;
-      writeFileSync(probe, damaged);
-      const db = new DatabaseSync(`file:${probe}?immutable=1`, { readOnly: true });
-      try {
-        const verdict = db.prepare('PRAGMA integrity_check').all() as { integrity_check: string }[];
-        if (verdict.length === 1 && verdict[0]?.integrity_check === 'ok') return damaged;
-      } catch {
-        // This byte broke the structure; try another.
-      } finally {
-        db.close();
-      }
-    }
-  } finally {
-    rmSync(probe, { force: true });
-  }
-  throw new Error('no byte of the backup changes only its content');
-}
