@@ -13,7 +13,7 @@ const limiters = new WeakMap<FastifyInstance, Limiter>();
 export function configWriteLimit(app: FastifyInstance, ctx: AppContext): Limiter {
   let limit = limiters.get(app);
   if (!limit) {
-    limit = limiter(app, ctx.config.configWriteRateLimit);
+    limit = limiter(app, ctx.config.configWriteRateLimit, { db: ctx.db, name: 'configuration writes' });
     limiters.set(app, limit);
   }
   return limit;

@@ -394,3 +394,32 @@ migrations.push({
     ALTER TABLE servers ADD COLUMN activity_bytes BIGINT NOT NULL DEFAULT 0;
   `,
 });
+
+migrations.push({
+  version: 13,
+  name: 'limits shared by api replicas',
+  // Used only on PostgreSQL, where several replicas share the database (ADR 0038); SQLite keeps its counters in
+  // memory and leaves these empty.
+  // rate_limit_hits: one fixed-window counter per limiter, subject (hashed) and window (http/rate-limits.ts);
+  // expires_at lets the scheduler's leader sweep the windows that are over.
+  // live_sockets: each open WebSocket of each replica, refreshed by the replica's heartbeat (seen_at), so a user's
+  // sockets are counted across replicas and those of a dead replica stop counting (ws/live-sockets.ts).
+  sql: `
+    CREATE TABLE rate_limit_hits (
+      counter_key TEXT NOT NULL,
+      window_start BIGINT NOT NULL,
+      hits INTEGER NOT NULL,
+      expires_at BIGINT NOT NULL,
+      PRIMARY KEY (counter_key, window_start)
+    );
+    CREATE INDEX rate_limit_hits_expires ON rate_limit_hits (expires_at);
+    CREATE TABLE live_sockets (
+      id TEXT PRIMARY KEY,
+      replica_id TEXT NOT NULL,
+      user_id TEXT NOT NULL,
+      seen_at BIGINT NOT NULL
+    );
+    CREATE INDEX live_sockets_user ON live_sockets (user_id, seen_at);
+    CREATE INDEX live_sockets_replica ON live_sockets (replica_id);
+  `,
+});

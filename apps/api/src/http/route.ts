@@ -110,9 +110,10 @@ export function route<B extends z.ZodType | undefined, A extends Access, S exten
     typeof spec.server === 'string' ? { need: spec.server as ServerRequirement } : spec.server;
   if (serverNeed && (spec.access !== 'user' || !spec.url.includes(':id')))
     throw new Error(`${spec.method} ${spec.url}: a server-scoped route needs access 'user' and an :id parameter`);
-  const ipLimit = spec.rateLimit?.perIp && limiter(app, spec.rateLimit.perIp);
+  const counters = (what: string) => ({ db: ctx.db, name: `${spec.method} ${spec.url} ${what}` });
+  const ipLimit = spec.rateLimit?.perIp && limiter(app, spec.rateLimit.perIp, counters('ip'));
   const account = spec.rateLimit?.perAccount;
-  const accountLimit = account && limiter(app, account.rule);
+  const accountLimit = account && limiter(app, account.rule, counters('account'));
   const bodyKey = typeof account?.key === 'function' ? account.key : undefined;
   if (account?.key === 'caller' && spec.access === 'public')
     throw new Error(`${spec.method} ${spec.url}: a public route has no caller to rate-limit`);

@@ -2,9 +2,12 @@ import { activityRepo } from '../activity/activity.repo.ts';
 import { backupsRepo } from '../backups/backups.repo.ts';
 import { collaboratorsRepo } from '../collaborators/collaborators.repo.ts';
 import type { AppContext } from '../context.ts';
+import { rateCounterRepo } from '../http/rate-counter.repo.ts';
 import { serversRepo } from '../servers/servers.repo.ts';
 import { removeServer } from '../servers/servers.service.ts';
 import { graceEndsAt } from '../users/profile.ts';
+import { liveSocketsRepo } from '../ws/live-sockets.repo.ts';
+import { LIVE_SOCKETS_STALE_MS } from '../ws/live-sockets.ts';
 import { writeStorageFigures } from './storage-figures.repo.ts';
 
 interface Due {
@@ -113,6 +116,14 @@ export async function refreshStorage(ctx: AppContext): Promise<void> {
   );
 }
 
+/** Deletes rate-limit windows that are over and the socket rows of dead replicas (PostgreSQL only, ADR 0038). */
+async function sweepSharedLimits(ctx: AppContext) {
+  if (ctx.db.dialect !== 'postgres') return;
+  const now = Date.now();
+  await rateCounterRepo.sweep(ctx.db, now);
+  await liveSocketsRepo.sweep(ctx.db, now - LIVE_SOCKETS_STALE_MS);
+}
+
 /** Runs the periodic jobs now and then every `intervalMs`; returns a function that stops them. */
 export function startScheduler(ctx: AppContext, intervalMs: number): () => Promise<void> {
   let running: Promise<void> = Promise.resolve();
@@ -121,6 +132,7 @@ export function startScheduler(ctx: AppContext, intervalMs: number): () => Promi
       .then(() => enforceServerTime(ctx))
       .then(() => endPaidPlans(ctx))
       .then(() => refreshStorage(ctx))
+      .then(() => sweepSharedLimits(ctx))
       .catch((error) => ctx.log.error({ err: error }, 'scheduled job failed'));
   };
   tick();

@@ -17,6 +17,7 @@ import type { StatusEvent } from '../events/bus.ts';
 import { serversRepo } from '../servers/servers.repo.ts';
 import { ConsoleHub } from './console-feed.ts';
 import { ConsoleSession, userCommandBucket } from './console-session.ts';
+import { startLiveSockets } from './live-sockets.ts';
 import { TokenBucket } from './rate-limit.ts';
 import {
   CLEAR_REFUSALS_BURST,
@@ -91,6 +92,12 @@ export function attachWebSocket(app: FastifyInstance, ctx: AppContext) {
     }
     return bucket;
   };
+  // On PostgreSQL the per-user cap counts the user's sockets on every replica (ADR 0038); the local count below
+  // stays as the cheap first check, which alone is the whole count on SQLite.
+  const live =
+    ctx.db.dialect === 'postgres'
+      ? startLiveSockets(ctx.db, (error) => ctx.log.warn({ err: error }, 'could not update the shared socket count'))
+      : undefined;
   const atUserCap = (userId: string) => (byUser.get(userId)?.size ?? 0) >= MAX_SOCKETS_PER_USER;
   // A user at the cap is told so with a WebSocket close (4029 and its reason) a few times; a flood past
   // that is refused with HTTP 429 before the handshake, which costs the api a fraction of a full one.
@@ -155,6 +162,12 @@ export function attachWebSocket(app: FastifyInstance, ctx: AppContext) {
       if (closed) return;
       // Checked again: other sockets of this user may have finished their handshake meanwhile.
       if (atUserCap(userId)) return tooMany(ws);
+      const shared = live ? await live.admit(userId, MAX_SOCKETS_PER_USER) : undefined;
+      if (shared === null) return tooMany(ws);
+      if (closed) {
+        if (shared) live?.release(shared);
+        return;
+      }
       settle();
       clearTimeout(handshake);
       const conn: Connection = {
@@ -172,6 +185,7 @@ export function attachWebSocket(app: FastifyInstance, ctx: AppContext) {
         Math.max(0, caller.expiresAt - ctx.now()),
       );
       ws.on('close', () => {
+        if (shared) live?.release(shared);
         clearTimeout(expiry);
         conn.console.end();
         set.delete(conn);
@@ -267,6 +281,7 @@ export function attachWebSocket(app: FastifyInstance, ctx: AppContext) {
     clearInterval(heartbeat);
     for (const c of all()) c.ws.close(1001, 'Server shutting down');
     wss.close();
+    await live?.stop();
   });
 }
 
