@@ -65,7 +65,8 @@ describe('control API on a full disk', () => {
   });
 
   it('answers 507 with a clear message, logs the cause, and saves nothing of the write', async () => {
-    const small = buildWorld({ music_bpm: 100 });
+    // Plain tiles at the size the noisy replacement keeps (a save never changes a world's size).
+    const small = buildWorld({ music_bpm: 100 }, 120, 120);
     assert.equal((await request('PUT', '/worlds/KEEP', small)).status, 201);
     db.exec('PRAGMA max_page_count = 1'); // clamped to the current size: no page may be added
 
