@@ -22,6 +22,7 @@ import { EventBus } from './events/bus.ts';
 import { startPgRelay } from './events/pg-relay.ts';
 import { feedbackRoutes } from './feedback/feedback.routes.ts';
 import { startGateway } from './gateway/gateway.ts';
+import { embeddedGatewayContext } from './gateway/tenants.ts';
 import { DEFAULT_BODY_LIMIT } from './http/body-limits.ts';
 import { apiServerOptions, guardConnections } from './http/connections.ts';
 import { registerIdempotency } from './http/idempotency.ts';
@@ -197,7 +198,7 @@ export async function startBackground(ctx: AppContext): Promise<(opts?: { stopSe
     // A port taken by another program must not keep the panel down: players cannot join until it is
     // freed, but owners can still manage their servers.
     try {
-      ctx.gateway = await startGateway(ctx);
+      ctx.gateway = await startGateway(embeddedGatewayContext(ctx));
     } catch (error) {
       ctx.log.error(
         `The login gateway did not start: ${(error as Error).message}. The panel runs without it; free the port or set ` +

@@ -1,8 +1,8 @@
 import { buildApp, startBackground } from './app.ts';
-import { configuredLoginCertificate, loginUrlOf } from './config/login-host.ts';
 import { readPanelTls } from './config/panel-tls.ts';
 import { type Config, loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
+import { gatewayStartLine } from './gateway/start-line.ts';
 
 // Everything the api writes (database, keys, engines' data, which inherit the mask) is for this user only.
 process.umask(0o077);
@@ -55,19 +55,7 @@ console.log(
   `Canopy panel is running at ${https ? 'https' : 'http'}://localhost:${port} (listening on ${config.host}${config.devIdentityProvider ? ', development sign-in' : ''}; database: ${db.dialect})`,
 );
 
-/** How the start line names where the login page's certificate comes from. */
-const certificateSource = {
-  operator: 'your certificate',
-  acme: `ACME, HTTP-01 on port ${ctx.gateway?.login.acmeHttpPort}`,
-  'self-signed': 'self-signed: development only',
-};
-if (ctx.gateway)
-  console.log(
-    `Canopy gateway: https on port ${ctx.gateway.tlsPort} (server_data.php, login page), ENet front on udp port ${ctx.gateway.udpPort}; players connect to ${config.publicIp}` +
-      (config.gateway.login
-        ? `; login page https://${loginUrlOf(config.gateway.login)} (${certificateSource[configuredLoginCertificate(config.gateway.login)]})`
-        : '; login page self-signed: development only (CANOPY_LOGIN_HOST)'),
-  );
+if (ctx.gateway) console.log(gatewayStartLine(config, ctx.gateway));
 
 // Ordered shutdown: stop accepting work, finish requests, then close the database.
 let stopping = false;

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { loadConfig } from '../src/config.ts';
 import { startGateway } from '../src/gateway/gateway.ts';
+import { embeddedGatewayContext } from '../src/gateway/tenants.ts';
 import { ownerWithServer } from './support/factories.ts';
 import { startApi, type TestApi } from './support/harness.ts';
 
@@ -36,7 +37,7 @@ describe('gateway start-up', () => {
     await api.ctx.db.run('UPDATE servers SET game_port = ? WHERE owner_id = ?', [port, owner.user.id]);
     const config = { ...api.ctx.config, gateway: { ...api.ctx.config.gateway, enabled: true, udpPort: port } };
     await assert.rejects(
-      startGateway({ ...api.ctx, config }),
+      startGateway(embeddedGatewayContext({ ...api.ctx, config })),
       new RegExp(`hosted server ${name} holds UDP port ${port}`),
     );
   });

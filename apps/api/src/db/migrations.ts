@@ -423,3 +423,15 @@ migrations.push({
     CREATE INDEX live_sockets_replica ON live_sockets (replica_id);
   `,
 });
+
+migrations.push({
+  version: 14,
+  name: 'servers record their live status and control address for a gateway run apart',
+  // Written by the panel's runtime on each status change (servers/registry.ts); read by a gateway running as its
+  // own process (`npm run gateway`, ADR 0039), which has no runtime of its own. live_status: ONLINE, STARTING, ...;
+  // control_url: the engine's control API while it is ONLINE (http://host:port), else NULL.
+  sql: `
+    ALTER TABLE servers ADD COLUMN live_status TEXT NOT NULL DEFAULT 'OFFLINE';
+    ALTER TABLE servers ADD COLUMN control_url TEXT;
+  `,
+});

@@ -1,11 +1,11 @@
 import { loginUrlOf } from '../config/login-host.ts';
-import type { AppContext } from '../context.ts';
 import { FrontProcess } from './front/front-process.ts';
 import { gatewayRepo } from './gateway.repo.ts';
 import type { GatewayLog } from './gateway-log.ts';
 import { createGatewayHandler } from './http/gateway-handler.ts';
 import { GatewayTlsThread } from './http/tls-thread-host.ts';
 import { loadGatewayKey, loadTlsPair } from './keys.ts';
+import type { GatewayContext } from './tenants.ts';
 import { type LoginCertificates, startLoginCertificates } from './tls/login-certificates.ts';
 
 /** The running gateway: its bound ports (ports 0 in the configuration become real ones) and its stop. */
@@ -27,7 +27,7 @@ export interface GatewayHandle {
  * It listens on every interface unless HOST was set: players' devices reach it from outside even while the
  * panel itself stays on this machine for development sign-in.
  */
-export async function startGateway(ctx: AppContext): Promise<GatewayHandle> {
+export async function startGateway(ctx: GatewayContext): Promise<GatewayHandle> {
   const { config } = ctx;
   const host = config.hostExplicit ? config.host : '0.0.0.0';
   const holder = config.gateway.udpPort ? await gatewayRepo.serverOnPort(ctx.db, config.gateway.udpPort) : undefined;

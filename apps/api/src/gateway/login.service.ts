@@ -1,9 +1,9 @@
 import { type GatewayLoginRequest, gatewayMessages } from '@canopy/contract';
 import { type GameTicket, gameServerKey, readRefreshableGameToken, signGameToken } from '@canopy/contract/game-token';
-import type { AppContext } from '../context.ts';
 import { ControlError } from '../runtime/control-client.ts';
 import { settingsRepo } from '../settings/settings.repo.ts';
 import { gatewayRepo } from './gateway.repo.ts';
+import type { GatewayContext } from './tenants.ts';
 
 /**
  * Why a login was refused: a stable code (the x-canopy-error header) and the text the player reads. Every
@@ -31,13 +31,13 @@ const ownerBanned = (row: { owner_banned: number; owner_ban_expires: number | nu
   Number(row.owner_banned) === 1 && (row.owner_ban_expires === null || Number(row.owner_ban_expires) > now);
 
 /** The hosted server a sign-in is for, refused unless the platform is open, it exists, is not closed and runs. */
-async function openServer(ctx: AppContext, name: string, now: number) {
+async function openServer(ctx: GatewayContext, name: string, now: number) {
   if ((await settingsRepo.load(ctx.db)).maintenance) throw refuse('maintenance', gatewayMessages.maintenance);
   const row = await gatewayRepo.findServerByName(ctx.db, name);
   if (!row) throw refuse('unknown_server', gatewayMessages.unknownServer(name));
   if (ownerBanned(row, now)) throw refuse('owner_banned', gatewayMessages.ownerBanned(row.name));
-  const spec = ctx.servers.spec(row);
-  const control = ctx.servers.runtime.state(row.id).status === 'ONLINE' ? ctx.servers.runtime.control(row.id) : null;
+  const spec = ctx.tenants.spec(row);
+  const control = ctx.tenants.control(row);
   if (!control) throw refuse('server_offline', gatewayMessages.serverOffline(row.name));
   return { row, spec, control };
 }
@@ -62,7 +62,7 @@ function issue(
  * Signs a player in to a hosted server (or creates the GrowID there) and issues the game token. The
  * password is checked by that server's engine, which keeps the hashes (ADR 0026); every refusal says why.
  */
-export async function loginToServer(ctx: AppContext, gatewayKey: Buffer, input: GatewayLoginRequest) {
+export async function loginToServer(ctx: GatewayContext, gatewayKey: Buffer, input: GatewayLoginRequest) {
   const now = ctx.now();
   const server = await openServer(ctx, input.server, now);
   const credentials = { name: input.growId, password: input.password };
@@ -98,7 +98,7 @@ export function readSavedSignIn(gatewayKey: Buffer, refreshToken: string, now: n
  * days ago. The server must still exist, be online and not closed, and the GrowID must still exist there
  * unbanned; the answer is a fresh token, as a password sign-in gives.
  */
-export async function refreshLogin(ctx: AppContext, gatewayKey: Buffer, refreshToken: string, ticket: GameTicket) {
+export async function refreshLogin(ctx: GatewayContext, gatewayKey: Buffer, refreshToken: string, ticket: GameTicket) {
   const now = ctx.now();
   const server = await openServer(ctx, ticket.server, now);
   if (!readRefreshableGameToken(refreshToken, 'server', gameServerKey(server.spec.secret), now))

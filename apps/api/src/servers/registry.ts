@@ -35,6 +35,8 @@ export class ServerRegistry {
   /** The host key engines' control secrets are derived from (ADR 0011). */
   private readonly controlKey: string;
   private readonly serversRoot: string;
+  /** What was last written to the database of each server's live status, and that write (kept in order). */
+  private readonly recorded = new Map<string, { key: string; write: Promise<void> }>();
   /** Pending while boot reads the servers, before the runtime has begun re-attaching them. */
   private loading: Promise<void> = Promise.resolve();
 
@@ -47,6 +49,7 @@ export class ServerRegistry {
     const listener: RuntimeListener = {
       status: (id, state) => {
         if (state.status !== 'OFFLINE') this.crashLooping.delete(id);
+        this.recordLive(id, state.status);
         const k = this.known.get(id);
         if (k) this.bus.emit('status', { serverId: id, name: k.name, ownerId: k.ownerId, ...state });
       },
@@ -106,6 +109,25 @@ export class ServerRegistry {
     const owner = await usersRepo.findById(this.db, spec.ownerId).catch(() => undefined);
     if (!owner) return paidMB;
     return paidPlanActive(owner, this.now()) ? paidMB : freeMB;
+  }
+
+  /**
+   * Writes a status change (and the control URL while ONLINE) to the server's row, for a gateway that runs as its
+   * own process and has no runtime to ask (ADR 0039). Writes of one server go in order; a failed one is dropped
+   * (the next change writes again).
+   */
+  private recordLive(id: string, status: string) {
+    const url = status === 'ONLINE' ? (this.runtime.control(id)?.base ?? null) : null;
+    const key = `${status} ${url}`;
+    const previous = this.recorded.get(id);
+    if (previous?.key === key) return;
+    const write = (previous?.write ?? Promise.resolve())
+      .then(() => serversRepo.setLive(this.db, id, status, url))
+      .then(
+        () => {},
+        () => {},
+      );
+    this.recorded.set(id, { key, write });
   }
 
   private system(action: string, details: string) {
@@ -186,6 +208,7 @@ export class ServerRegistry {
   forget(id: string) {
     this.known.delete(id);
     this.crashLooping.delete(id);
+    this.recorded.delete(id);
   }
 
   /** The public status feed: every hosted server with its live state. */

@@ -25,6 +25,10 @@ export const serversRepo = {
   all(db: Db) {
     return db.all<ServerRow>(`SELECT ${columns} FROM servers ORDER BY created_at`);
   },
+  /** Records the runtime's status and, while ONLINE, the engine's control URL (read by a gateway run apart, ADR 0039). */
+  setLive(db: Db, id: string, status: string, controlUrl: string | null) {
+    return db.run('UPDATE servers SET live_status = ?, control_url = ? WHERE id = ?', [status, controlUrl, id]);
+  },
   /** Counts an activity entry the server's writes added to the platform database (logServerAction). */
   addActivityBytes(db: Db, id: string, bytes: number) {
     return db.run('UPDATE servers SET activity_bytes = activity_bytes + ? WHERE id = ?', [bytes, id]);

@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { gatewayMessages } from '@canopy/contract';
-import type { AppContext } from '../../context.ts';
 import { settingsRepo } from '../../settings/settings.repo.ts';
 import { WindowCounter } from '../rate-limit.ts';
+import type { GatewayContext } from '../tenants.ts';
 import { createLoginHandlers } from './login-handlers.ts';
 import type { GatewayRequest, HttpAnswer } from './messages.ts';
 import { bodyOf, HttpRefusal } from './request-body.ts';
@@ -34,7 +34,7 @@ const hostPattern = /^[A-Za-z0-9.-]{1,253}$/;
  * token calls, with per-IP limits. TLS, HTTP parsing, timeouts and bodies are the TLS thread's (tls-thread.ts),
  * which hands each request here, so a flood of connections costs this event loop nothing.
  */
-export function createGatewayHandler(ctx: AppContext, opts: GatewayHandlerOptions) {
+export function createGatewayHandler(ctx: GatewayContext, opts: GatewayHandlerOptions) {
   const perIp = new WindowCounter(GATEWAY_LIMITS.requestsPerIp);
   const login = createLoginHandlers(ctx, opts.gatewayKey, GATEWAY_LIMITS);
   // Opaque to the client, which echoes it back; stable per install so it tells nothing about time or load.
@@ -69,7 +69,7 @@ export function createGatewayHandler(ctx: AppContext, opts: GatewayHandlerOption
         case 'serverData':
           return await serverData(request);
         case 'loginPage':
-          return login.loginPage(request);
+          return await login.loginPage(request);
         case 'validate':
           return await login.validate(request);
         case 'checkToken':

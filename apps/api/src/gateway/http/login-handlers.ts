@@ -7,9 +7,9 @@ import {
   gatewayMessages,
   SERVER_NAME_MAX,
 } from '@canopy/contract';
-import type { AppContext } from '../../context.ts';
 import { type GatewayLogin, GatewayRefusal, loginToServer, readSavedSignIn, refreshLogin } from '../login.service.ts';
 import { WindowCounter, type WindowRule } from '../rate-limit.ts';
+import type { GatewayContext } from '../tenants.ts';
 import { type LoginPageState, loginPageCsp, loginPageHtml } from './login-page.ts';
 import type { GatewayRequest, HttpAnswer } from './messages.ts';
 import { bodyOf, parseFields } from './request-body.ts';
@@ -29,16 +29,12 @@ export const LOGIN_ERROR_HEADER = 'x-canopy-error';
  * answers the page again, status 200 (what the game's web view renders), with the error shown and its code in
  * the x-canopy-error header.
  */
-export function createLoginHandlers(ctx: AppContext, gatewayKey: Buffer, limits: LoginLimits) {
+export function createLoginHandlers(ctx: GatewayContext, gatewayKey: Buffer, limits: LoginLimits) {
   const loginsPerIp = new WindowCounter(limits.loginsPerIp);
   const loginsPerGrowId = new WindowCounter(limits.loginsPerGrowId);
 
-  const page = (state: LoginPageState = {}, code?: string): HttpAnswer => {
-    const online = ctx.servers
-      .feed()
-      .filter((s) => s.status === 'ONLINE')
-      .map((s) => s.name)
-      .sort((a, b) => a.localeCompare(b));
+  const page = async (state: LoginPageState = {}, code?: string): Promise<HttpAnswer> => {
+    const online = (await ctx.tenants.onlineNames()).sort((a, b) => a.localeCompare(b));
     const nonce = randomBytes(16).toString('base64');
     return answer(200, 'text/html; charset=utf-8', loginPageHtml(online, nonce, state), {
       'content-security-policy': loginPageCsp(nonce),
@@ -71,7 +67,7 @@ export function createLoginHandlers(ctx: AppContext, gatewayKey: Buffer, limits:
 
   return {
     /** GET or the web view's POST of /player/login/dashboard: the page. */
-    loginPage(request: GatewayRequest): HttpAnswer {
+    loginPage(request: GatewayRequest): Promise<HttpAnswer> {
       // The client's web view posts its own fields here; they are not needed, only bounded (routes.ts).
       bodyOf(request);
       return page();

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { type LoginHostConfig, loginUrlOf } from '../../config/login-host.ts';
-import type { AppContext } from '../../context.ts';
 import { capConnectionsPerAddress } from '../../http/connections.ts';
 import { createAcmeHttpServer } from '../http/acme-http.ts';
+import type { GatewayContext } from '../tenants.ts';
 import { AcmeCertificates } from './acme-certificates.ts';
 import { ChallengeBook } from './challenge-book.ts';
 import { SniContexts } from './sni-contexts.ts';
@@ -33,7 +33,7 @@ const listen = (server: Server, port: number, host: string) =>
  * the renewals), or nothing, in which case the login host, like every other name, gets the self-signed pair,
  * which the game's web view does not trust: development only, and said so in the log.
  */
-export async function startLoginCertificates(ctx: AppContext, host: string): Promise<LoginCertificates> {
+export async function startLoginCertificates(ctx: GatewayContext, host: string): Promise<LoginCertificates> {
   const login = ctx.config.gateway.login;
   const sni = new SniContexts(login?.name);
   const selfSignedWarning = (name: string) =>
@@ -61,7 +61,7 @@ export async function startLoginCertificates(ctx: AppContext, host: string): Pro
 type AcmeLogin = LoginHostConfig & { acme: NonNullable<LoginHostConfig['acme']> };
 
 async function startAcme(
-  ctx: AppContext,
+  ctx: GatewayContext,
   sni: SniContexts,
   host: string,
   login: AcmeLogin,
