@@ -5,57 +5,14 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENT_REPLAY_HEADER,
   idempotencyCodes,
-  type ServerSocketMessage,
-  serverSocketMessageSchema,
   socketCloseCodes,
   socketCloseReasons,
 } from '@canopy/contract';
-import { WebSocket } from 'ws';
 import { MAX_SOCKETS_PER_USER } from '../src/ws/socket-limits.ts';
 import { createPgDatabase, dialects } from './support/databases.ts';
 import { signInRegistered } from './support/factories.ts';
 import { startApi, type TestApi } from './support/harness.ts';
-
-/** The end of a socket: its close code and reason, or the HTTP status that refused the upgrade. */
-type Outcome = { closed: number; reason: string } | { refused: number };
-
-/** Opens /ws/{id}?token=… on one replica, collecting validated messages and the outcome. */
-function connect(api: TestApi, id: string, token: string) {
-  const ws = new WebSocket(`${api.url.replace('http', 'ws')}/ws/${id}?token=${encodeURIComponent(token)}`);
-  const messages: ServerSocketMessage[] = [];
-  ws.on('message', (data) => messages.push(serverSocketMessageSchema.parse(JSON.parse(String(data)))));
-  ws.on('error', () => {});
-  const outcome = new Promise<Outcome>((resolve) => {
-    ws.once('close', (code, reason) => resolve({ closed: code, reason: String(reason) }));
-    ws.once('unexpected-response', (_req, res) => {
-      resolve({ refused: res.statusCode ?? 0 });
-      res.resume();
-      ws.terminate();
-    });
-  });
-  return { ws, messages, outcome };
-}
-type Client = ReturnType<typeof connect>;
-
-/** Resolves once the replica serves `c` (it answers a console_subscribe), or with the outcome when the socket ends first. */
-async function served(c: Client): Promise<'served' | Outcome> {
-  const answered = new Promise<'served'>((resolve) => {
-    const subscribe = () => c.ws.send(JSON.stringify({ type: 'console_subscribe' }));
-    if (c.ws.readyState === WebSocket.OPEN) subscribe();
-    else c.ws.once('open', subscribe);
-    const check = () => {
-      if (c.messages.some((m) => m.type === 'error')) resolve('served');
-    };
-    check();
-    c.ws.on('message', check);
-  });
-  return Promise.race([answered, c.outcome]);
-}
-
-async function closeAll(clients: Client[]) {
-  for (const c of clients) c.ws.close(1000);
-  await Promise.all(clients.map((c) => c.outcome));
-}
+import { type Client, closeAll, connect, type Outcome, served } from './support/limited-socket.ts';
 
 const tooMany = { closed: socketCloseCodes.tooManyConnections, reason: socketCloseReasons.tooManyConnections };
 

@@ -1,14 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  type ServerSocketMessage,
-  serverPageMessages,
-  serverSocketMessageSchema,
-  socketCloseCodes,
-  socketCloseReasons,
-} from '@canopy/contract';
+import { serverPageMessages, socketCloseCodes, socketCloseReasons } from '@canopy/contract';
 import pg from 'pg';
-import { WebSocket } from 'ws';
 import { TokenBucket } from '../src/ws/rate-limit.ts';
 import {
   CLEAR_REFUSALS_BURST,
@@ -20,28 +13,8 @@ import {
   SocketAdmission,
 } from '../src/ws/socket-limits.ts';
 import { signInRegistered } from './support/factories.ts';
-import { describeEachDatabase, type TestApi } from './support/harness.ts';
-
-/** The end of a socket: its close code and reason, or the HTTP status that refused the upgrade. */
-type Outcome = { closed: number; reason: string } | { refused: number };
-
-/** Opens /ws/{id}?token=…, collecting validated messages and the outcome. */
-function connect(api: TestApi, id: string, token: string) {
-  const ws = new WebSocket(`${api.url.replace('http', 'ws')}/ws/${id}?token=${encodeURIComponent(token)}`);
-  const messages: ServerSocketMessage[] = [];
-  ws.on('message', (data) => messages.push(serverSocketMessageSchema.parse(JSON.parse(String(data)))));
-  ws.on('error', () => {});
-  const outcome = new Promise<Outcome>((resolve) => {
-    ws.once('close', (code, reason) => resolve({ closed: code, reason: String(reason) }));
-    ws.once('unexpected-response', (_req, res) => {
-      resolve({ refused: res.statusCode ?? 0 });
-      res.resume();
-      ws.terminate();
-    });
-  });
-  return { ws, messages, outcome };
-}
-type Client = ReturnType<typeof connect>;
+import { describeEachDatabase } from './support/harness.ts';
+import { type Client, closeAll, connect, type Outcome, served } from './support/limited-socket.ts';
 
 async function until(check: () => boolean, what: string, ms = 20000) {
   const deadline = Date.now() + ms;
@@ -52,28 +25,6 @@ async function until(check: () => boolean, what: string, ms = 20000) {
 }
 
 const errors = (c: Client) => c.messages.flatMap((m) => (m.type === 'error' ? [m.payload] : []));
-
-/**
- * Resolves once the api serves `c` (it answers a console_subscribe, here with console_denied as the user
- * has no server), or with the outcome when the socket ends first.
- */
-async function served(c: Client): Promise<'served' | Outcome> {
-  const answered = new Promise<'served'>((resolve) => {
-    const subscribe = () => c.ws.send(JSON.stringify({ type: 'console_subscribe' }));
-    if (c.ws.readyState === WebSocket.OPEN) subscribe();
-    else c.ws.once('open', subscribe);
-    if (errors(c).length > 0) resolve('served');
-    c.ws.on('message', () => {
-      if (errors(c).length > 0) resolve('served');
-    });
-  });
-  return Promise.race([answered, c.outcome]);
-}
-
-async function closeAll(clients: Client[]) {
-  for (const c of clients) c.ws.close(1000);
-  await Promise.all(clients.map((c) => c.outcome));
-}
 
 describeEachDatabase('socket limits', (api) => {
   it(`refuses a user's socket past ${MAX_SOCKETS_PER_USER} with 4029, and admits new ones after some close`, async () => {
