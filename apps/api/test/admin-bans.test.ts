@@ -6,29 +6,13 @@ import {
   banLogPageSchema,
   hostingMessages as h,
   serverPageMessages as p,
-  type ServerSocketMessage,
-  serverSocketMessageSchema,
   utcDateTimeText,
 } from '@canopy/contract';
-import { WebSocket } from 'ws';
-import { type BanCast, banCast, banRow, refusedToAllButHolders, type Session } from './support/admin-bans.ts';
+import { type BanCast, banCast, banRow, refusedToAllButHolders } from './support/admin-bans.ts';
+import { openSocket } from './support/console-socket.ts';
 import { addCollaborator, ownerWithServer, signIn, signInRegistered } from './support/factories.ts';
 import { describeEachDatabase, type TestApi } from './support/harness.ts';
 import { sql, waitForStatus } from './support/servers.ts';
-
-/** Opens /ws/{id}?token=… and collects the validated messages. */
-async function connect(api: TestApi, s: Session) {
-  const ws = new WebSocket(
-    `${api.url.replace('http', 'ws')}/ws/${s.user.id}?token=${encodeURIComponent(s.sessionToken)}`,
-  );
-  const messages: ServerSocketMessage[] = [];
-  ws.on('message', (data) => messages.push(serverSocketMessageSchema.parse(JSON.parse(String(data)))));
-  await new Promise<void>((resolve, reject) => {
-    ws.on('open', () => resolve());
-    ws.on('error', reject);
-  });
-  return { ws, messages };
-}
 
 async function until(check: () => boolean | Promise<boolean>, what: string, ms = 20_000) {
   const deadline = Date.now() + ms;
@@ -178,7 +162,7 @@ describeEachDatabase('admin bans', (api) => {
     });
     assert.equal(start.status, 202);
     await waitForStatus(a, name, 'ONLINE');
-    const socket = await connect(a, owner);
+    const socket = await openSocket(a, owner.user.id, owner.sessionToken);
     socket.ws.send(JSON.stringify({ type: 'console_subscribe' }));
     await until(() => socket.messages.some((m) => m.type === 'console_history'), 'the console subscription');
 

@@ -1,25 +1,13 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { type ServerSocketMessage, serverSocketMessageSchema } from '@canopy/contract';
-import { WebSocket } from 'ws';
+import type { ServerSocketMessage } from '@canopy/contract';
 import { SCHEDULER_LOCK_KEY } from '../src/scheduler/leader.ts';
+import { openSocket } from './support/console-socket.ts';
 import { createPgDatabase, dialects } from './support/databases.ts';
 import { ownerWithServer, signInAdmin, signInRegistered } from './support/factories.ts';
 import { startApi, type TestApi } from './support/harness.ts';
 import { until, untilValue } from './support/until.ts';
-
-/** A user's socket on one replica, collecting the validated messages. */
-async function socketOn(api: TestApi, id: string, token: string) {
-  const ws = new WebSocket(`${api.url.replace('http', 'ws')}/ws/${id}?token=${encodeURIComponent(token)}`);
-  const messages: ServerSocketMessage[] = [];
-  ws.on('message', (data) => messages.push(serverSocketMessageSchema.parse(JSON.parse(String(data)))));
-  await new Promise<void>((resolve, reject) => {
-    ws.on('open', () => resolve());
-    ws.on('error', reject);
-  });
-  return { ws, messages };
-}
 
 // Several replicas share one PostgreSQL (ADR 0036); SQLite is one process and has nothing to share.
 describe('two api replicas on one PostgreSQL', { skip: !dialects.includes('postgres') }, () => {
@@ -38,6 +26,20 @@ describe('two api replicas on one PostgreSQL', { skip: !dialects.includes('postg
       )
     )?.pid;
   const leaders = () => [a, b].filter((api) => !closed.has(api) && api.ctx.leader?.isLeader);
+  /** Bans the user through replica B (as the admin of `adminToken`) and waits for the ban notice on `socket`. */
+  const banThroughB = async (
+    userId: string,
+    adminToken: string,
+    socket: { messages: ServerSocketMessage[] },
+    what: string,
+  ) => {
+    const ban = await b.request('POST', `/admin/users/${userId}/ban`, {
+      body: { reason: 'Exploiting/Cheating', duration: '2w' },
+      token: adminToken,
+    });
+    assert.equal(ban.status, 200);
+    await until(() => socket.messages.some((m) => m.type === 'account_notice' && m.payload.kind === 'banned'), what);
+  };
 
   before(async () => {
     pgDb = await createPgDatabase();
@@ -64,17 +66,9 @@ describe('two api replicas on one PostgreSQL', { skip: !dialects.includes('postg
   it('brings an admin ban made on replica B to the banned user’s socket on replica A', async () => {
     const user = await signInRegistered(a);
     const admin = await signInAdmin(b, 'super');
-    const socket = await socketOn(a, user.user.id, user.sessionToken);
+    const socket = await openSocket(a, user.user.id, user.sessionToken);
     try {
-      const ban = await b.request('POST', `/admin/users/${user.user.id}/ban`, {
-        body: { reason: 'Exploiting/Cheating', duration: '2w' },
-        token: admin.sessionToken,
-      });
-      assert.equal(ban.status, 200);
-      await until(
-        () => socket.messages.some((m) => m.type === 'account_notice' && m.payload.kind === 'banned'),
-        'the ban notice on the other replica',
-      );
+      await banThroughB(user.user.id, admin.sessionToken, socket, 'the ban notice on the other replica');
       // Delivered once: B's own copy is not echoed back to B, nor A's twice.
       assert.equal(socket.messages.filter((m) => m.type === 'account_notice').length, 1);
     } finally {
@@ -86,7 +80,7 @@ describe('two api replicas on one PostgreSQL', { skip: !dialects.includes('postg
     const name = `rp${process.pid % 100000}`;
     const owner = await ownerWithServer(a, name);
     const admin = await signInAdmin(b, 'super');
-    const socket = await socketOn(a, owner.user.id, owner.sessionToken);
+    const socket = await openSocket(a, owner.user.id, owner.sessionToken);
     try {
       await until(() => socket.messages.some((m) => m.type === 'status_update'), 'the initial status');
       const statuses = () => socket.messages.filter((m) => m.type === 'status_update').length;
@@ -113,7 +107,7 @@ describe('two api replicas on one PostgreSQL', { skip: !dialects.includes('postg
     );
     const user = await signInRegistered(a);
     const admin = await signInAdmin(b, 'super');
-    const socket = await socketOn(a, user.user.id, user.sessionToken);
+    const socket = await openSocket(a, user.user.id, user.sessionToken);
     try {
       // Both listeners are back once their LISTEN has run on new connections.
       await untilValue(async () => {
@@ -123,15 +117,7 @@ describe('two api replicas on one PostgreSQL', { skip: !dialects.includes('postg
         );
         return Number(row?.n) === 2 ? true : undefined;
       }, 'the listeners to reconnect');
-      const ban = await b.request('POST', `/admin/users/${user.user.id}/ban`, {
-        body: { reason: 'Exploiting/Cheating', duration: '2w' },
-        token: admin.sessionToken,
-      });
-      assert.equal(ban.status, 200);
-      await until(
-        () => socket.messages.some((m) => m.type === 'account_notice' && m.payload.kind === 'banned'),
-        'the ban notice after the reconnect',
-      );
+      await banThroughB(user.user.id, admin.sessionToken, socket, 'the ban notice after the reconnect');
     } finally {
       socket.ws.close();
     }
