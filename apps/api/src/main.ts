@@ -1,27 +1,17 @@
 import { buildApp, startBackground } from './app.ts';
+import { openDatabaseOrExit, orExit, stopOnSignals } from './boot.ts';
 import { readPanelTls } from './config/panel-tls.ts';
-import { type Config, loadConfig } from './config.ts';
-import { openDatabase } from './db/open.ts';
+import { loadConfig } from './config.ts';
 import { gatewayStartLine } from './gateway/start-line.ts';
 
 // Everything the api writes (database, keys, engines' data, which inherit the mask) is for this user only.
 process.umask(0o077);
 
-let config: Config;
-let https: { cert: string; key: string } | undefined;
-try {
-  config = loadConfig();
-  // With a certificate the panel listens with HTTPS; a missing or wrong file stops the start here, by name.
-  https = config.tls && readPanelTls(config.tls);
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(1);
-}
+const config = orExit(loadConfig);
+// With a certificate the panel listens with HTTPS; a missing or wrong file stops the start here, by name.
+const https: { cert: string; key: string } | undefined = orExit(() => config.tls && readPanelTls(config.tls));
 
-const db = await openDatabase(config).catch((error: Error) => {
-  console.error(`Cannot open the database: ${error.message}`);
-  process.exit(1);
-});
+const db = await openDatabaseOrExit(config);
 const { app, ctx } = await buildApp(config, db, { https }).catch((error: Error) => {
   console.error(`Cannot start: ${error.message}`);
   process.exit(1);
@@ -58,13 +48,8 @@ console.log(
 if (ctx.gateway) console.log(gatewayStartLine(config, ctx.gateway));
 
 // Ordered shutdown: stop accepting work, finish requests, then close the database.
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const)
-  process.on(signal, async () => {
-    if (stopping) return;
-    stopping = true;
-    await app.close();
-    await stopBackground();
-    await db.close();
-    process.exit(0);
-  });
+stopOnSignals(async () => {
+  await app.close();
+  await stopBackground();
+  await db.close();
+});

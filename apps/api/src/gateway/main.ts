@@ -1,6 +1,6 @@
 import pino from 'pino';
-import { type Config, loadConfig } from '../config.ts';
-import { openDatabase } from '../db/open.ts';
+import { openDatabaseOrExit, orExit, stopOnSignals } from '../boot.ts';
+import { loadConfig } from '../config.ts';
 import { startGateway } from './gateway.ts';
 import { gatewayStartLine } from './start-line.ts';
 import { recordedTenants } from './tenants.ts';
@@ -11,18 +11,8 @@ import { recordedTenants } from './tenants.ts';
 
 process.umask(0o077);
 
-let config: Config;
-try {
-  config = loadConfig();
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(1);
-}
-
-const db = await openDatabase(config).catch((error: Error) => {
-  console.error(`Cannot open the database: ${error.message}`);
-  process.exit(1);
-});
+const config = orExit(loadConfig);
+const db = await openDatabaseOrExit(config);
 const log = pino({ level: config.logLevel });
 const gateway = await startGateway({
   config,
@@ -38,12 +28,7 @@ const gateway = await startGateway({
 console.log(`${gatewayStartLine(config, gateway)} (database: ${db.dialect})`);
 
 // Ordered shutdown: the HTTPS thread, the certificates, the ENet front child, then the database.
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const)
-  process.on(signal, async () => {
-    if (stopping) return;
-    stopping = true;
-    await gateway.stop();
-    await db.close();
-    process.exit(0);
-  });
+stopOnSignals(async () => {
+  await gateway.stop();
+  await db.close();
+});
