@@ -1,20 +1,14 @@
-import type { Profile, Settings } from '@canopy/contract';
 import { useState } from 'react';
 import { Button, Card } from '../../../components/ui/index.ts';
+import type { AccountCardProps } from '../card-props.ts';
 import { createControl } from '../server-controls.ts';
 import { CreateServerDialog } from './create-server-dialog.tsx';
 
-/** The card shown without a server: an invitation and the Create Server button with its rules. */
-export function NoServerCard({
-  profile,
-  settings,
-  timeRanOut,
-}: {
-  profile: Profile;
-  settings: Settings;
-  /** The account's server time ran out: a new server would be deleted with it. */
-  timeRanOut: boolean;
-}) {
+/**
+ * The card shown without a server: an invitation and the Create Server button with its rules (once the time ran
+ * out, a new server would be deleted with it).
+ */
+export function NoServerCard({ profile, settings, timeRanOut }: AccountCardProps) {
   const [open, setOpen] = useState(false);
   const control = createControl(profile, settings, timeRanOut);
   return (

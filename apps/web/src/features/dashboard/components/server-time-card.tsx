@@ -1,21 +1,12 @@
-import type { Profile, Settings } from '@canopy/contract';
 import { Card, ExpiryCountdown } from '../../../components/ui/index.ts';
 import { noServerTimeHint } from '../banner-state.ts';
+import type { AccountCardProps } from '../card-props.ts';
 
 /**
  * The Server Time card: the countdown (spec section 4), and for an account without a server whose time ran out
  * the way to get time again (there is no grace countdown without a server to delete).
  */
-export function ServerTimeCard({
-  profile,
-  settings,
-  timeRanOut,
-}: {
-  profile: Profile;
-  settings: Settings;
-  /** The server time's phase is grace or over. */
-  timeRanOut: boolean;
-}) {
+export function ServerTimeCard({ profile, settings, timeRanOut }: AccountCardProps) {
   const hint = noServerTimeHint(profile, settings, timeRanOut);
   return (
     <Card heading="Server Time">
