@@ -65,6 +65,45 @@ export class ControlClient {
     throw new ControlError(res.status, message, code);
   }
 
+  /**
+   * Sends a request whose body and answer are bytes or streams (the file API: docs/engine-files-api.md) and
+   * returns the answer of a success unread; a refusal becomes ControlError with the engine's message and code.
+   */
+  async send(
+    method: string,
+    path: string,
+    opts: {
+      body?: Uint8Array | ReadableStream<Uint8Array>;
+      headers?: Record<string, string>;
+      signal?: AbortSignal;
+    } = {},
+  ): Promise<Response> {
+    const stream = opts.body instanceof ReadableStream;
+    const res = await fetch(this.base + path, {
+      method,
+      headers: {
+        authorization: `Bearer ${this.secret}`,
+        ...(opts.body === undefined ? {} : { 'content-type': 'application/octet-stream' }),
+        ...opts.headers,
+      },
+      // fetch takes any Uint8Array; the types only name ArrayBuffer-backed ones (a Buffer may be pooled).
+      body: opts.body as Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array> | undefined,
+      // A streamed body goes out as it is read (undici needs to be told it is half-duplex).
+      ...(stream ? { duplex: 'half' } : {}),
+      signal: opts.signal ?? AbortSignal.timeout(15_000),
+    });
+    if (res.ok) return res;
+    const text = await res.text().catch(() => '');
+    let message = `engine answered ${res.status}`;
+    let code: string | undefined;
+    try {
+      const data = JSON.parse(text);
+      message = data?.error ?? message;
+      code = codeOf(data);
+    } catch {}
+    throw new ControlError(res.status, message, code);
+  }
+
   stats() {
     return this.request<{ players: number; version: string; uptime: number }>('GET', '/stats', undefined, 2000);
   }

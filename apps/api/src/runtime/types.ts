@@ -1,5 +1,6 @@
 import type { ServerStatus } from '@canopy/contract';
 import type { ControlClient } from './control-client.ts';
+import type { ServerFiles } from './server-files.ts';
 
 /** What a driver needs to run one hosted server. */
 export interface HostedServerSpec {
@@ -72,17 +73,25 @@ export interface RuntimeDriver {
    * releases the lock. The server is OFFLINE afterwards.
    */
   exclusive<T>(spec: HostedServerSpec, fn: () => Promise<T>, opts?: { stopRunning?: boolean }): Promise<T>;
-  /** Stops the server if needed and deletes everything it stored. */
+  /** Stops the server (and its files-only engine, after its calls in flight) and deletes everything it stored. */
   remove(spec: HostedServerSpec): Promise<void>;
   state(id: string): RuntimeState;
   sendCommand(id: string, command: string): Promise<void>;
   consoleHistory(id: string): string[];
   /** The control API of a running engine, or null. */
   control(id: string): ControlClient | null;
-  /** The directory the server's engine owns (its database, config files and texture cache). */
+  /**
+   * The server's files (config files, textures, its database's snapshot and restore, storage use), reached
+   * only through an engine's control API (docs/engine-files-api.md): the running engine while the server is
+   * ONLINE, else a files-only engine the driver starts on demand, stops after an idle while, and always stops
+   * (waiting for its calls in flight) before the server's real engine starts, under the power lock. Calls made
+   * while the real engine starts or stops are refused (RuntimeBusyError, a 409); after remove() began, too.
+   */
+  files(spec: HostedServerSpec): ServerFiles;
+  /** @deprecated Going with issue 22 part 1 (use files()); kept until every caller has moved. */
   dataDir(id: string): string;
-  /** Bytes a server stores on disk. */
+  /** @deprecated Going with issue 22 part 1 (use files().usage()); kept until every caller has moved. */
   storageBytes(id: string): Promise<number>;
-  /** The api is exiting: leave engines running for re-attach, or stop them all. */
+  /** The api is exiting: leave engines running for re-attach, or stop them all; files-only engines always stop. */
   shutdown(opts: { stopServers: boolean }): Promise<void>;
 }

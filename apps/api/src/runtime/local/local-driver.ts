@@ -2,6 +2,7 @@ import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { engineStateFileSchema } from '@canopy/contract';
 import type { ControlClient } from '../control-client.ts';
+import type { ServerFiles } from '../server-files.ts';
 import { type HostedServerSpec, RuntimeBusyError, type RuntimeDriver, type RuntimeListener } from '../types.ts';
 import { EngineProcess } from './engine-process.ts';
 import { privateMemoryBytes } from './memory.ts';
@@ -204,6 +205,10 @@ export class LocalDriver implements RuntimeDriver {
   control(id: string): ControlClient | null {
     const s = this.supervisors.get(id);
     return s?.state().status === 'ONLINE' ? (s.currentEngine?.control ?? null) : null;
+  }
+
+  files(_spec: HostedServerSpec): ServerFiles {
+    throw new Error('not yet: the files-only engine lands with issue 22 part 1');
   }
 
   storageBytes(id: string) {
