@@ -28,6 +28,8 @@ export const engineStateFileSchema = z.object({
   gamePort: z.int(),
   version: z.string(),
   startedAt: z.string(),
+  /** A files-only engine (docs/engine-files-api.md): never adopted as the server's game engine. */
+  filesOnly: z.boolean().optional(),
 });
 export type EngineStateFile = z.infer<typeof engineStateFileSchema>;
 
