@@ -69,4 +69,15 @@ export const migrationsFrom11: Migration[] = [
     ALTER TABLE servers ADD COLUMN control_url TEXT;
   `,
   },
+
+  {
+    version: 15,
+    name: 'servers keep the storage figure their engine last reported',
+    // data_bytes: what the server's files take (its engine's GET /usage, docs/engine-files-api.md), recorded at each
+    // measure (a write, a backup action, the scheduler's pass over running engines). The scheduler counts an offline
+    // server by it instead of starting a files-only engine to ask (ADR 0041). NULL: never measured yet.
+    sql: `
+    ALTER TABLE servers ADD COLUMN data_bytes BIGINT;
+  `,
+  },
 ];

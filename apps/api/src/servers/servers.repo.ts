@@ -29,6 +29,15 @@ export const serversRepo = {
   setLive(db: Db, id: string, status: string, controlUrl: string | null) {
     return db.run('UPDATE servers SET live_status = ?, control_url = ? WHERE id = ?', [status, controlUrl, id]);
   },
+  /** Records what the server's files take, as its engine reported it (server-usage.ts). */
+  setDataBytes(db: Db, id: string, bytes: number) {
+    return db.run('UPDATE servers SET data_bytes = ? WHERE id = ?', [bytes, id]);
+  },
+  /** The recorded data_bytes of every server, by id (null: never measured). */
+  async allDataBytes(db: Db): Promise<Map<string, number | null>> {
+    const rows = await db.all<{ id: string; b: number | string | null }>('SELECT id, data_bytes AS b FROM servers');
+    return new Map(rows.map((r) => [r.id, r.b === null ? null : Number(r.b)]));
+  },
   /** Counts an activity entry the server's writes added to the platform database (logServerAction). */
   addActivityBytes(db: Db, id: string, bytes: number) {
     return db.run('UPDATE servers SET activity_bytes = activity_bytes + ? WHERE id = ?', [bytes, id]);
