@@ -24,6 +24,13 @@ export const engineEnv = {
   /** Where game clients fetch textures (OnSuperMainStartAcceptLogon); the api passes its own setting through. */
   cdnHost: 'CANOPY_GAME_CDN_HOST',
   cdnPath: 'CANOPY_GAME_CDN_PATH',
+  /** Files-only mode: the control API's file routes, no game (docs/engine-files-api.md). */
+  filesOnly: 'CANOPY_ENGINE_FILES_ONLY',
+  /** The operator's item database by version: where to fetch it, and its sha256 (docs/engine-files-api.md). */
+  itemsUrl: 'CANOPY_ENGINE_ITEMS_URL',
+  itemsVersion: 'CANOPY_ENGINE_ITEMS_VERSION',
+  /** The hosted server's id, sent as x-canopy-server when the engine fetches the item database. */
+  serverId: 'CANOPY_ENGINE_SERVER_ID',
 } as const;
 
 /** A CDN host name and a cache path as the client takes them (no scheme; the path ends with a slash). */

@@ -37,7 +37,13 @@ export type EngineStateFile = z.infer<typeof engineStateFileSchema>;
 export const engineErrorSchema = z.object({ error: z.string() });
 
 /** GET /stats; uptime in seconds, players online. */
-export const engineStatsSchema = z.object({ players: z.int(), version: z.string(), uptime: z.number() });
+export const engineStatsSchema = z.object({
+  players: z.int(),
+  version: z.string(),
+  uptime: z.number(),
+  /** True for a files-only engine (docs/engine-files-api.md). */
+  filesOnly: z.boolean().optional(),
+});
 export type EngineStats = z.infer<typeof engineStatsSchema>;
 
 const whole = (name: string) =>

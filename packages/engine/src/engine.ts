@@ -7,9 +7,10 @@ import type { EngineOptions } from './cli/args.ts';
 import { loadConfig, reloadLiveConfig } from './config/files.ts';
 import type { EngineContext } from './context.ts';
 import { routes } from './control/routes.ts';
-import { startControlServer } from './control/server.ts';
+import { type ControlContext, type Route, startControlServer } from './control/server.ts';
 import { closeStreams } from './control/sse.ts';
 import { DatabaseLockedError, openDatabase } from './db/open.ts';
+import { sweepUnfinished } from './files/sweep.ts';
 import { type ItemCatalog, loadItemCatalog, resolveItemsDat } from './items/catalog.ts';
 import type { Logger } from './log.ts';
 import { bindGameNetwork, type GameNetwork, PortInUseError } from './net/game-network.ts';
@@ -54,6 +55,7 @@ export async function startEngine(options: EngineOptions, log: Logger, abort: Ab
     );
   const stale = readStateFile(dataDir);
   if (stale) log.warn(`Replacing a stale engine.json (pid ${stale.pid} is not an engine running here)`);
+  sweepUnfinished(dataDir, log);
 
   const cleanups: (() => unknown)[] = [];
   try {
@@ -165,19 +167,8 @@ export async function startEngine(options: EngineOptions, log: Logger, abort: Ab
       },
     };
 
-    try {
-      server = await startControlServer(ctx, routes, options.controlHost, options.controlPort);
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL')
-        throw new StartupError(
-          engineExitCodes.portInUse,
-          `Control port ${options.controlHost}:${options.controlPort} is not available (${code})`,
-        );
-      throw error;
-    }
-    const address = server.address();
-    const controlPort = typeof address === 'object' && address ? address.port : options.controlPort;
+    server = await listenControl(ctx, routes);
+    const controlPort = boundPort(server, options.controlPort);
     writeStateFile(dataDir, {
       pid: process.pid,
       controlHost: options.controlHost,
@@ -189,20 +180,44 @@ export async function startEngine(options: EngineOptions, log: Logger, abort: Ab
     log.info(
       `READY control=${options.controlHost}:${controlPort} game=${net.port} version=${ENGINE_VERSION} pid=${process.pid}`,
     );
-    // Item names are only needed by commands; reading them after READY keeps the start fast.
-    setImmediate(() => {
-      loadItemCatalog(resolveItemsDat(options.itemsDat, dataDir), config.customItems.items, log, dataDir).then(
-        (catalog) => {
-          ctx.itemsDat = catalog.itemsDat;
-          itemsLoaded(catalog);
-        },
-      );
+    // Item names are only needed by commands; reading them (and fetching the operator's) after READY keeps the
+    // start fast.
+    setImmediate(async () => {
+      const source = await resolveItemsDat(options, dataDir, log);
+      const catalog = await loadItemCatalog(source, config.customItems.items, log, dataDir);
+      ctx.itemsDat = catalog.itemsDat;
+      itemsLoaded(catalog);
     });
     return ctx;
   } catch (error) {
     for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => {});
     throw error;
   }
+}
+
+/** Starts the control API on the configured host and port; a port that cannot be had is a StartupError (exit 4). */
+export async function listenControl<C extends ControlContext & { options: EngineOptions }>(
+  ctx: C,
+  routes: Route<C>[],
+): Promise<Server> {
+  const { controlHost, controlPort } = ctx.options;
+  try {
+    return await startControlServer(ctx, routes, controlHost, controlPort);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL')
+      throw new StartupError(
+        engineExitCodes.portInUse,
+        `Control port ${controlHost}:${controlPort} is not available (${code})`,
+      );
+    throw error;
+  }
+}
+
+/** The port a server listens on (the one asked for, or the one picked for 0). */
+export function boundPort(server: Server, asked: number): number {
+  const address = server.address();
+  return typeof address === 'object' && address ? address.port : asked;
 }
 
 /** The ordered stop: refuse new work, let go of the ports, save, close the database, remove engine.json. */

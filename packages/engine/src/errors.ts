@@ -13,7 +13,7 @@ export class EngineError extends Error {
 }
 
 export const badRequest = (message: string) => new EngineError(400, message);
-export const notFound = (message: string) => new EngineError(404, message);
+export const notFound = (message: string, code?: string) => new EngineError(404, message, code);
 export const conflict = (message: string) => new EngineError(409, message);
 
 const SQLITE_FULL = 13;

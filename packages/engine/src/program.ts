@@ -7,10 +7,12 @@ import { attachStdin } from './console/stdin.ts';
 import type { EngineContext } from './context.ts';
 import { contract } from './contract.ts';
 import { StartupError, startEngine } from './engine.ts';
+import type { FilesContext } from './files/context.ts';
+import { startFilesOnlyEngine, stopOnStdin } from './files/files-only-engine.ts';
 import { errorMessage, Logger } from './log.ts';
 
 const log = new Logger();
-let engine: EngineContext | undefined;
+let engine: EngineContext | FilesContext | undefined;
 const abort = new AbortController();
 
 const stopOn = (signal: NodeJS.Signals) => () => {
@@ -20,7 +22,9 @@ const stopOn = (signal: NodeJS.Signals) => () => {
 process.on('SIGTERM', stopOn('SIGTERM'));
 process.on('SIGINT', stopOn('SIGINT'));
 // A daemon convention: SIGHUP re-reads the config instead of ending the process.
-process.on('SIGHUP', () => engine?.reload());
+process.on('SIGHUP', () => {
+  if (engine && 'reload' in engine) engine.reload();
+});
 process.on('uncaughtException', (error) => {
   log.fatal(`Uncaught error: ${error.stack ?? errorMessage(error)}`);
   if (engine) engine.stop('an uncaught error', engineExitCodes.failure);
@@ -48,6 +52,10 @@ if (options === 'warm') {
   // same way here (contract.ts): the cache knows a module by the name it was loaded with.
   await import('@canopy/formats');
   contract();
+  // The file API's snapshot and restore, loaded on their first request, and the database check's worker module.
+  await import('./files/snapshot.ts');
+  await import('./files/restore.ts');
+  await import('./files/verify-worker.ts');
   process.exit(engineExitCodes.ok);
 }
 log.debugEnabled = options.debug;
@@ -55,12 +63,22 @@ log.debugEnabled = options.debug;
 log.hidePath(resolve(options.dataDir), '<data-dir>');
 log.hidePath(fileURLToPath(new URL('../../..', import.meta.url)).replace(/\/$/, ''), '<canopy>');
 
+// stdin: the console of a game engine; only `stop` for a files-only one.
+let attach: () => void;
 try {
-  engine = await startEngine(options, log, abort.signal);
+  if (options.filesOnly) {
+    const files = await startFilesOnlyEngine(options, log);
+    engine = files;
+    attach = () => stopOnStdin(files);
+  } else {
+    const game = await startEngine(options, log, abort.signal);
+    engine = game;
+    attach = () => attachStdin(game);
+  }
 } catch (error) {
   if (error instanceof StartupError && error.exitCode === engineExitCodes.ok) log.info(error.message);
   else log.fatal(error instanceof StartupError ? error.message : `Start failed: ${errorMessage(error)}`);
   process.exit(error instanceof StartupError ? error.exitCode : engineExitCodes.failure);
 }
 if (abort.signal.aborted) engine.stop('a signal received while starting');
-else attachStdin(engine);
+else attach();

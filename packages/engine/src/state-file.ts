@@ -21,12 +21,13 @@ export function readStateFile(dataDir: string): EngineStateFile | undefined {
  */
 export function asStateFile(json: unknown): EngineStateFile | undefined {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) return undefined;
-  const { pid, controlHost, controlPort, gamePort, version, startedAt } = json as Record<string, unknown>;
+  const { pid, controlHost, controlPort, gamePort, version, startedAt, filesOnly } = json as Record<string, unknown>;
   const int = (v: unknown): v is number => Number.isSafeInteger(v);
   const str = (v: unknown): v is string => typeof v === 'string';
   if (!int(pid) || !int(controlPort) || !int(gamePort) || !str(controlHost) || !str(version) || !str(startedAt))
     return undefined;
-  return { pid, controlHost, controlPort, gamePort, version, startedAt };
+  if (filesOnly !== undefined && typeof filesOnly !== 'boolean') return undefined;
+  return { pid, controlHost, controlPort, gamePort, version, startedAt, ...(filesOnly ? { filesOnly } : {}) };
 }
 
 function processAlive(pid: number): boolean {

@@ -29,6 +29,10 @@ export interface EngineOptions {
   standardEnetHeader: boolean;
   /** The CDN named to game clients; undefined: the game's own (net/game/player-packets.ts, DEFAULT_CDN). */
   cdn: { host: string; path: string } | undefined;
+  /** Files-only mode: the control API's file routes, no game, no database kept open (docs/engine-files-api.md). */
+  filesOnly: boolean;
+  /** The operator's item database by version (items/items-cache.ts); undefined: none named. */
+  itemsByVersion: { url: string; version: string; serverId: string } | undefined;
 }
 
 /** A bad command line or environment: the engine prints it as a FATAL line and exits 2. */
@@ -38,6 +42,8 @@ export class UsageError extends Error {}
 export const usage = `Usage: node packages/engine/src/main.ts --data-dir DIR --game-port N --control-port N
   [--control-host 127.0.0.1] [--items-dat PATH] [--sample-worlds N --sample-players N] [--debug] [--bench-commands]
   [--peer-limit 256] [--sleep-after-ms 60000] [--standard-enet-header (tests only)]
+  [--items-url URL --items-version SHA256 --server-id ID]
+       node packages/engine/src/main.ts --files-only --data-dir DIR --control-port N   (file API only, no game)
        node packages/engine/src/main.ts --warm-compile-cache   (loads every module, then exits 0)
 Each flag can also come from the environment (${Object.values(engineEnv)
   .filter((name) => name !== engineEnv.secret)
@@ -57,6 +63,10 @@ const options = {
   'peer-limit': { type: 'string' },
   'sleep-after-ms': { type: 'string' },
   'standard-enet-header': { type: 'boolean' },
+  'files-only': { type: 'boolean' },
+  'items-url': { type: 'string' },
+  'items-version': { type: 'string' },
+  'server-id': { type: 'string' },
   help: { type: 'boolean' },
   'warm-compile-cache': { type: 'boolean' },
 } as const;
@@ -98,12 +108,13 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): EngineOptions
     return value;
   };
 
+  const flagOn = (flag: keyof typeof options, envName: string) =>
+    values[flag] === true || env[envName] === '1' || env[envName] === 'true';
+  const filesOnly = flagOn('files-only', engineEnv.filesOnly);
   const dataDir = required('data-dir', engineEnv.dataDir, str('data-dir', engineEnv.dataDir));
-  const gamePort = required(
-    'game-port',
-    engineEnv.gamePort,
-    integer('game-port', str('game-port', engineEnv.gamePort), 0, 65535),
-  );
+  // A files-only engine binds no game port.
+  const gameFlag = integer('game-port', str('game-port', engineEnv.gamePort), 0, 65535);
+  const gamePort = filesOnly ? 0 : required('game-port', engineEnv.gamePort, gameFlag);
   const controlPort = required(
     'control-port',
     engineEnv.controlPort,
@@ -116,9 +127,8 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): EngineOptions
   const itemsDat = str('items-dat', engineEnv.itemsDat);
   const sampleWorlds = integer('sample-worlds', str('sample-worlds', engineEnv.sampleWorlds), 0, 1_000_000) ?? 0;
   const samplePlayers = integer('sample-players', str('sample-players', engineEnv.samplePlayers), 0, 1_000_000) ?? 0;
-  const debug = values.debug === true || env[engineEnv.debug] === '1' || env[engineEnv.debug] === 'true';
-  const benchEnv = env[engineEnv.benchCommands];
-  const benchCommands = values['bench-commands'] === true || benchEnv === '1' || benchEnv === 'true';
+  const debug = flagOn('debug', engineEnv.debug);
+  const benchCommands = flagOn('bench-commands', engineEnv.benchCommands);
 
   const peerLimit = integer('peer-limit', str('peer-limit', ''), 1, 4095) ?? 256;
   const sleepAfterMs = integer('sleep-after-ms', str('sleep-after-ms', ''), 0, 86_400_000) ?? 60_000;
@@ -132,6 +142,12 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): EngineOptions
     throw new UsageError(`${engineEnv.cdnHost} must be a host name such as cdn.example.com (got "${cdnHost}")`);
   if (cdnPath !== undefined && !CDN_PATH_PATTERN.test(cdnPath))
     throw new UsageError(`${engineEnv.cdnPath} must be a path ending in / such as game/cache/ (got "${cdnPath}")`);
+
+  const itemsByVersion = itemsSource(
+    str('items-url', engineEnv.itemsUrl),
+    str('items-version', engineEnv.itemsVersion),
+    str('server-id', engineEnv.serverId),
+  );
 
   const secret = env[engineEnv.secret];
   if (!secret) throw new UsageError(`${engineEnv.secret} is not set; the control API needs a secret`);
@@ -153,5 +169,27 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): EngineOptions
     sleepAfterMs,
     standardEnetHeader,
     cdn: cdnHost && cdnPath ? { host: cdnHost, path: cdnPath } : undefined,
+    filesOnly,
+    itemsByVersion,
   };
+}
+
+/** The item database by version: URL and version together or not at all, and the server id to ask with. */
+function itemsSource(url: string | undefined, version: string | undefined, serverId: string | undefined) {
+  if (url === undefined && version === undefined) return undefined;
+  if (url === undefined || version === undefined)
+    throw new UsageError(`${engineEnv.itemsUrl} and ${engineEnv.itemsVersion} are set together or not at all`);
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(url);
+  } catch {}
+  if (parsed?.protocol !== 'http:' && parsed?.protocol !== 'https:')
+    throw new UsageError(`--items-url must be an http or https URL (got "${url}")`);
+  if (!/^[0-9a-fA-F]{64}$/.test(version))
+    throw new UsageError(`--items-version must be a sha256 in hex, 64 characters (got "${version}")`);
+  if (serverId === undefined)
+    throw new UsageError(`--server-id is required with --items-url (or set ${engineEnv.serverId})`);
+  if (!/^[A-Za-z0-9._-]{1,128}$/.test(serverId))
+    throw new UsageError(`--server-id must be 1-128 of A-Z a-z 0-9 . _ - (got "${serverId}")`);
+  return { url, version: version.toLowerCase(), serverId };
 }

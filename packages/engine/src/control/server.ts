@@ -2,7 +2,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import type { EngineContext } from '../context.ts';
 import { DISK_FULL_MESSAGE, EngineError, isDiskFull } from '../errors.ts';
-import { errorMessage } from '../log.ts';
+import { errorMessage, type Logger } from '../log.ts';
 
 // node:http through require, not import: an ES import of it builds a namespace of all its exports, and
 // reading its lazy WebSocket export loads undici (about 2 MB of heap, 14 MB RSS for every engine).
@@ -19,12 +19,23 @@ export interface RouteInput {
   res: ServerResponse;
 }
 
-/** A control API route; a `stream` route writes the response itself. */
-export interface Route {
+/** What the control server itself needs of an engine (a files-only engine has no more than this and its files). */
+export interface ControlContext {
+  readonly options: { readonly secret: string };
+  readonly log: Logger;
+  readonly stopping: boolean;
+}
+
+/**
+ * A control API route. A `stream` route writes the response itself; a `raw` route reads the request body itself
+ * (bytes, not JSON: `bodyChunks` bounds it), so `body` is undefined for it.
+ */
+export interface Route<C extends ControlContext = EngineContext> {
   method: 'GET' | 'PUT' | 'POST' | 'DELETE';
   path: RegExp;
   stream?: boolean;
-  handler(ctx: EngineContext, input: RouteInput): unknown | Promise<unknown>;
+  raw?: boolean;
+  handler(ctx: C, input: RouteInput): unknown | Promise<unknown>;
 }
 
 /** A non-200 answer of a route. */
@@ -45,12 +56,43 @@ export class RawJson {
   }
 }
 
-/** Largest request body: a 200x200 world as JSON is about 2 MB. */
+/** A 200 answer of bytes (a file), sent as they are with their content type. */
+export class Bytes {
+  readonly bytes: Uint8Array;
+  readonly contentType: string;
+  constructor(bytes: Uint8Array, contentType = 'application/octet-stream') {
+    this.bytes = bytes;
+    this.contentType = contentType;
+  }
+}
+
+/** Largest request body: a 200x200 world as JSON is about 2 MB; a file of the file API at most this. */
 export const MAX_BODY_BYTES = 16 * 1024 * 1024;
+
+const tooLarge = (limit: number) => new EngineError(413, `Request body is larger than ${limit / 1048576} MB.`);
+
+/**
+ * A raw route's request body, chunk by chunk, refused (413) as soon as it passes `limit`: at once when its
+ * content-length says so, else when that many bytes have come.
+ */
+export async function* bodyChunks(req: IncomingMessage, limit = MAX_BODY_BYTES): AsyncGenerator<Buffer> {
+  if (Number(req.headers['content-length']) > limit) throw tooLarge(limit);
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) throw tooLarge(limit);
+    yield chunk;
+  }
+}
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
 function send(res: ServerResponse, status: number, body: unknown): void {
+  if (body instanceof Bytes) {
+    res.writeHead(status, { 'content-type': body.contentType, 'content-length': body.bytes.length });
+    res.end(body.bytes);
+    return;
+  }
   // Encoded once: the world list can be most of a megabyte.
   const bytes = body instanceof RawJson ? body.bytes : Buffer.from(JSON.stringify(body));
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': bytes.length });
@@ -60,10 +102,8 @@ function send(res: ServerResponse, status: number, body: unknown): void {
 async function readBody(req: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
+  for await (const chunk of bodyChunks(req)) {
     size += chunk.length;
-    if (size > MAX_BODY_BYTES)
-      throw new EngineError(413, `Request body is larger than ${MAX_BODY_BYTES / 1048576} MB.`);
     chunks.push(chunk);
   }
   if (size === 0) return undefined;
@@ -74,8 +114,13 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
   }
 }
 
-/** Starts the control API: bearer-secret auth, JSON in and out, errors as `{error}`. */
-export function startControlServer(ctx: EngineContext, routes: Route[], host: string, port: number): Promise<Server> {
+/** Starts the control API: bearer-secret auth, JSON in and out (bytes for the file routes), errors as `{error}`. */
+export function startControlServer<C extends ControlContext>(
+  ctx: C,
+  routes: Route<C>[],
+  host: string,
+  port: number,
+): Promise<Server> {
   const secret = digest(ctx.options.secret);
   const authorized = (header: string | undefined) =>
     !!header?.startsWith('Bearer ') && timingSafeEqual(digest(header.slice(7)), secret);
@@ -83,19 +128,22 @@ export function startControlServer(ctx: EngineContext, routes: Route[], host: st
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
     const url = new URL(req.url ?? '/', 'http://control');
+    // Routes match the path as sent: URL parsing would resolve `..` and `%2e%2e` segments, and a file name
+    // must be refused as the name it is (files/names.ts), not matched as some other path.
+    const path = (req.url?.startsWith('/') ? req.url.split('?', 1)[0] : undefined) ?? url.pathname;
     try {
       if (!authorized(req.headers.authorization)) throw new EngineError(401, 'Missing or wrong bearer secret.');
       if (ctx.stopping) throw new EngineError(409, 'The engine is stopping.');
-      let route: Route | undefined;
+      let route: Route<C> | undefined;
       let match: RegExpExecArray | null = null;
       for (const r of routes) {
-        match = r.method === req.method ? r.path.exec(url.pathname) : null;
+        match = r.method === req.method ? r.path.exec(path) : null;
         if (match) {
           route = r;
           break;
         }
       }
-      if (!route || !match) throw new EngineError(404, `No route for ${req.method} ${url.pathname}.`);
+      if (!route || !match) throw new EngineError(404, `No route for ${req.method} ${path}.`);
       const params = match.slice(1).map((p) => {
         try {
           return decodeURIComponent(p);
@@ -103,7 +151,7 @@ export function startControlServer(ctx: EngineContext, routes: Route[], host: st
           throw new EngineError(400, `Bad escape in the path: ${p}`);
         }
       });
-      const body = req.method === 'PUT' || req.method === 'POST' ? await readBody(req) : undefined;
+      const body = !route.raw && (req.method === 'PUT' || req.method === 'POST') ? await readBody(req) : undefined;
       const query = Object.fromEntries(url.searchParams);
       const result = await route.handler(ctx, { params, query, body, req, res });
       if (route.stream) return;
@@ -112,7 +160,7 @@ export function startControlServer(ctx: EngineContext, routes: Route[], host: st
     } catch (error) {
       // A full disk is not a bug: it gets its own status, so the api can say what happened.
       const status = error instanceof EngineError ? error.status : isDiskFull(error) ? 507 : 500;
-      if (status >= 500) ctx.log.error(`Control ${req.method} ${url.pathname} failed: ${errorMessage(error)}`);
+      if (status >= 500) ctx.log.error(`Control ${req.method} ${path} failed: ${errorMessage(error)}`);
       // An unread body (refused before reading, or too large) would otherwise stall the connection.
       if (!req.complete) res.setHeader('connection', 'close');
       if (!res.headersSent)
@@ -126,9 +174,7 @@ export function startControlServer(ctx: EngineContext, routes: Route[], host: st
           ...(error instanceof EngineError && error.code ? { code: error.code } : {}),
         });
     } finally {
-      ctx.log.debug(
-        `control ${req.method} ${url.pathname} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`,
-      );
+      ctx.log.debug(`control ${req.method} ${path} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`);
     }
   };
 

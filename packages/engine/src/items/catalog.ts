@@ -4,9 +4,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CustomItem } from '@canopy/contract/engine';
 import type { ItemsDat } from '@canopy/formats';
+import type { EngineOptions } from '../cli/args.ts';
 import { consolePath } from '../console/paths.ts';
 import { errorMessage, type Logger } from '../log.ts';
 import { buildEffectiveItems, EFFECTIVE_ITEMS_DAT } from './effective-items.ts';
+import { itemsDatByVersion } from './items-cache.ts';
 
 /** The effective items.dat the engine built: its Proton hash (what a client compares) and counts. */
 export interface ItemsDatInfo {
@@ -32,14 +34,23 @@ export interface ItemsDatSource {
 }
 
 /**
- * Which items.dat to read: the --items-dat flag, else `<data-dir>/items.dat` (an operator's own
- * file), else the one @canopy/formats generates, else none. The console is read by collaborators,
- * so the name is relative to the data directory, the file name alone, or `items.dat (default)`.
+ * Which items.dat to read: `<data-dir>/items.dat` (the server's own), else the operator's by version
+ * (items-cache.ts: cached or fetched), else the --items-dat flag, else the one @canopy/formats generates, else
+ * none. The console is read by collaborators, so the name is relative to the data directory, the file name
+ * alone, or `items.dat (default)`.
  */
-export function resolveItemsDat(flag: string | undefined, dataDir: string): ItemsDatSource | undefined {
-  if (flag) return { path: flag, name: consolePath(dataDir, flag) };
+export async function resolveItemsDat(
+  options: Pick<EngineOptions, 'itemsDat' | 'itemsByVersion' | 'secret'>,
+  dataDir: string,
+  log: Logger,
+): Promise<ItemsDatSource | undefined> {
   const own = join(dataDir, 'items.dat');
   if (existsSync(own)) return { path: own, name: 'items.dat' };
+  if (options.itemsByVersion) {
+    const fetched = await itemsDatByVersion(dataDir, { ...options.itemsByVersion, secret: options.secret }, log);
+    if (fetched) return { path: fetched, name: consolePath(dataDir, fetched) };
+  }
+  if (options.itemsDat) return { path: options.itemsDat, name: consolePath(dataDir, options.itemsDat) };
   try {
     const bundled = fileURLToPath(new URL('../assets/items.dat', import.meta.resolve('@canopy/formats')));
     return existsSync(bundled) ? { path: bundled, name: 'items.dat (default)' } : undefined;
