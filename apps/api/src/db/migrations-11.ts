@@ -80,4 +80,22 @@ export const migrationsFrom11: Migration[] = [
     ALTER TABLE servers ADD COLUMN data_bytes BIGINT;
   `,
   },
+
+  {
+    version: 16,
+    name: 'servers hold a power lock across replicas, their maintenance pod use and their game address',
+    // Written by the kubernetes runtime driver only (ADR 0043); the local driver leaves them NULL.
+    // power_lock_by / power_lock_until: the lease of the power action under way (runtime/kubernetes/lease.ts), taken
+    // with one conditional UPDATE by any replica, renewed while held, free once released or past power_lock_until;
+    // a released lease keeps power_lock_until = the time it was released, so a late watch event is not a crash.
+    // files_used_at: the last file call of any replica through the server's maintenance pod (the leader deletes the
+    // pod once it is idle). game_address: host:port where players reach the server while it is ONLINE (Agones' node
+    // address and allocated port), for a gateway that runs apart; NULL: the api's public address and game_port.
+    sql: `
+    ALTER TABLE servers ADD COLUMN power_lock_by TEXT;
+    ALTER TABLE servers ADD COLUMN power_lock_until BIGINT;
+    ALTER TABLE servers ADD COLUMN files_used_at BIGINT;
+    ALTER TABLE servers ADD COLUMN game_address TEXT;
+  `,
+  },
 ];

@@ -13,11 +13,30 @@ export interface HostedServerSpec {
   lastCrashAt: number | null;
 }
 
+/** Where players reach a hosted server's game port. */
+export interface GameAddress {
+  host: string;
+  port: number;
+}
+
 /** The live state of a hosted server as the runtime sees it. */
 export interface RuntimeState {
   status: ServerStatus;
   players: number;
   version: string;
+  /**
+   * Where players reach it while ONLINE, when the runtime decides that (a Kubernetes node's address and the port
+   * Agones allocated). Absent: the api's public address and the server's own game port (the local driver).
+   */
+  address?: GameAddress;
+}
+
+/** A browser's watch of one server's console on this replica (RuntimeDriver.watchConsole). */
+export interface ConsoleWatch {
+  /** Resolves once consoleHistory() holds what the engine kept (at once when the driver has it anyway). */
+  ready: Promise<void>;
+  /** Ends this watch; the driver stops following the engine's console when no watch is left. */
+  end(): void;
 }
 
 /** An unexpected exit of an engine. */
@@ -51,6 +70,12 @@ export class RuntimeBusyError extends Error {}
  * synchronously, so a second action on the same server is refused at once, and resolve when done.
  */
 export interface RuntimeDriver {
+  /**
+   * True when every api replica sees every server's changes through its own driver (kubernetes: each replica
+   * watches the cluster), so status events must not also be relayed between replicas; false when only the
+   * replica that runs an engine knows about it (local).
+   */
+  readonly clusterWide: boolean;
   /** After an api start: adopt engines still running from before, start those that should run. */
   reconcile(servers: HostedServerSpec[], shouldRun: (id: string) => boolean): Promise<void>;
   /**
@@ -63,6 +88,12 @@ export interface RuntimeDriver {
   /** True once remove() began for the server (it never comes back): its files are being or were deleted. */
   isRemoved(id: string): boolean;
   start(spec: HostedServerSpec): Promise<void>;
+  /**
+   * Resolves once the power action this replica just began on the server also holds the server's lock across
+   * replicas; rejects with RuntimeBusyError when another replica's action holds it. At once when no action
+   * runs here, or when the lock is this process's alone (local).
+   */
+  claimed(id: string): Promise<void>;
   stop(id: string): Promise<void>;
   /** Restarts the server; `reason`, when given, is written to its console first (an [INFO] line before '> stop'). */
   restart(spec: HostedServerSpec, reason?: string): Promise<void>;
@@ -78,6 +109,12 @@ export interface RuntimeDriver {
   state(id: string): RuntimeState;
   sendCommand(id: string, command: string): Promise<void>;
   consoleHistory(id: string): string[];
+  /**
+   * A browser on this replica follows the server's console: a driver whose engines run elsewhere follows the
+   * engine's console stream while at least one watch is open (ref-counted), so lines reach this replica's
+   * browsers without crossing the database. The local driver follows every engine anyway.
+   */
+  watchConsole(id: string): ConsoleWatch;
   /** The control API of a running engine, or null. */
   control(id: string): ControlClient | null;
   /**

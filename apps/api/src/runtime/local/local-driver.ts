@@ -3,7 +3,13 @@ import { join } from 'node:path';
 import { engineStateFileSchema } from '@canopy/contract';
 import type { ControlClient } from '../control-client.ts';
 import type { ServerFiles } from '../server-files.ts';
-import { type HostedServerSpec, RuntimeBusyError, type RuntimeDriver, type RuntimeListener } from '../types.ts';
+import {
+  type ConsoleWatch,
+  type HostedServerSpec,
+  RuntimeBusyError,
+  type RuntimeDriver,
+  type RuntimeListener,
+} from '../types.ts';
 import { EngineProcess } from './engine-process.ts';
 import { privateMemoryBytes } from './memory.ts';
 import { folderBytes } from './storage.ts';
@@ -161,6 +167,19 @@ export class LocalDriver implements RuntimeDriver {
 
   isRemoved(id: string) {
     return this.removed.has(id);
+  }
+
+  /** Only this replica runs its engines: their status is relayed to the other replicas (events/pg-relay.ts). */
+  readonly clusterWide = false;
+
+  /** The power lock is this process's alone: an action holds all of it as soon as it began. */
+  claimed(_id: string): Promise<void> {
+    return Promise.resolve();
+  }
+
+  /** Every engine's console is followed anyway (stdout, or the stream of an adopted one). */
+  watchConsole(_id: string): ConsoleWatch {
+    return { ready: Promise.resolve(), end: () => {} };
   }
 
   start(spec: HostedServerSpec) {

@@ -1,0 +1,68 @@
+// The leader's duties of the kubernetes driver, started and stopped as this replica gains and loses the scheduler's
+// leadership (ADR 0036): one converge when it becomes the leader (what should run runs, what should not does not:
+// the same as an api restart does with the local driver), then a sweep of idle maintenance pods now and then.
+// Crashes are handled as they happen (crash.ts), also on the leader only.
+
+const CHECK_MS = 1000;
+
+export class Leadership {
+  private readonly opts: {
+    isLeader: () => boolean;
+    checkMs?: number;
+    sweepMs: number;
+    converge: () => Promise<void>;
+    sweep: () => Promise<void>;
+  };
+  private readonly timer: NodeJS.Timeout;
+  /** The cluster was listed: leading means something now. */
+  private begun = false;
+  private leading = false;
+  private busy: Promise<void> | null = null;
+  private swept = 0;
+
+  constructor(opts: Leadership['opts']) {
+    this.opts = opts;
+    this.timer = setInterval(() => this.tick(), opts.checkMs ?? CHECK_MS);
+    this.timer.unref();
+  }
+
+  /** The view has listed the cluster: duties may begin. */
+  ready() {
+    this.begun = true;
+    this.tick();
+  }
+
+  /** Runs `duty` as this leader's converge (reconcile's, with the wishes read at start), once at a time. */
+  lead(duty: () => Promise<void>): Promise<void> {
+    this.begun = true;
+    this.leading = true;
+    return this.once(duty);
+  }
+
+  private once(duty: () => Promise<void>): Promise<void> {
+    if (this.busy) return this.busy;
+    this.busy = duty()
+      .catch(() => {})
+      .finally(() => {
+        this.busy = null;
+        this.swept = Date.now();
+      });
+    return this.busy;
+  }
+
+  private tick() {
+    if (!this.opts.isLeader()) {
+      this.leading = false;
+      return;
+    }
+    if (!this.begun) return;
+    if (!this.leading) {
+      this.leading = true;
+      void this.once(this.opts.converge);
+    } else if (!this.busy && Date.now() - this.swept >= this.opts.sweepMs) void this.once(this.opts.sweep);
+  }
+
+  stop() {
+    clearInterval(this.timer);
+  }
+}

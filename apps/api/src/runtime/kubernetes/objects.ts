@@ -1,0 +1,154 @@
+import { engineEnv } from '@canopy/contract/engine-constants';
+import { ENGINE_NODE_ENV, ENGINE_NODE_FLAGS } from '@canopy/engine';
+import type { V1Container, V1EnvVar, V1PersistentVolumeClaim, V1Pod, V1Secret } from '@kubernetes/client-node';
+import { memoryFlags } from '../local/memory.ts';
+import type { HostedServerSpec } from '../types.ts';
+import { AGONES_GROUP, AGONES_VERSION, type GameServer } from './agones.ts';
+import { objectNames, SERVER_ID_ANNOTATION, serverLabels } from './names.ts';
+
+// The manifests of one hosted server: its GameServer (the engine, under Agones), the Secret holding its control
+// secret, the PersistentVolumeClaim holding its data, and the maintenance pod that serves its files while it is
+// offline (an engine in files-only mode on the same volume).
+
+/** Where the engine's image keeps the repository (its WORKDIR) and what the container runs. */
+export const ENGINE_ENTRY_IN_IMAGE = 'packages/engine/src/main.ts';
+/** Where the server's volume is mounted in the engine's container. */
+export const DATA_MOUNT = '/data';
+/** The key of the control secret in the server's Secret. */
+export const SECRET_KEY = 'secret';
+/** The GameServer's port for players (Agones maps it to a host port: status.ports). */
+export const GAME_PORT_NAME = 'game';
+export const ENGINE_CONTAINER = 'engine';
+
+/** What every server's objects share (config/runtime.ts). */
+export interface ObjectSettings {
+  namespace: string;
+  image: string;
+  /** The engine's container ports: its control API (reached on the pod's IP) and the game's UDP port. */
+  controlPort: number;
+  gamePort: number;
+  volumeSize: string;
+  storageClass?: string;
+  /** The pod's grace after SIGTERM before the kubelet kills the engine (it saves and exits well before). */
+  stopGraceSeconds: number;
+  /** Environment a server's engine gets besides its secret: the game CDN, the item database (by version). */
+  env(serverId: string): V1EnvVar[];
+}
+
+const metadata = (s: ObjectSettings, name: string, spec: HostedServerSpec, role: 'game' | 'files' | 'data') => ({
+  name,
+  namespace: s.namespace,
+  labels: serverLabels(spec.id, spec.ownerId, role),
+  annotations: { [SERVER_ID_ANNOTATION]: spec.id },
+});
+
+/** The engine's container: the flags of a local engine, its secret from the Secret, its data on the volume. */
+function engineContainer(
+  s: ObjectSettings,
+  spec: HostedServerSpec,
+  memoryMB: number | null,
+  mode: 'game' | 'files',
+): V1Container {
+  const secretEnv: V1EnvVar = {
+    name: engineEnv.secret,
+    valueFrom: { secretKeyRef: { name: objectNames(spec.id).secret, key: SECRET_KEY } },
+  };
+  const args = ['--data-dir', DATA_MOUNT, '--control-host', '0.0.0.0', '--control-port', String(s.controlPort)];
+  if (mode === 'game') args.push('--game-port', String(s.gamePort));
+  else args.push('--files-only');
+  const memory = memoryMB === null ? undefined : `${memoryMB}Mi`;
+  return {
+    name: ENGINE_CONTAINER,
+    image: s.image,
+    // The same Node flags as a local engine (packages/engine/src/node-flags.ts) and the plan's heap limit.
+    command: ['node', ...ENGINE_NODE_FLAGS, ...memoryFlags(memoryMB), ENGINE_ENTRY_IN_IMAGE],
+    args,
+    env: [
+      ...Object.entries(ENGINE_NODE_ENV).map(([name, value]) => ({ name, value })),
+      secretEnv,
+      // A files-only engine serves files only: no game, so neither the CDN nor the item database.
+      ...(mode === 'game' ? s.env(spec.id) : []),
+    ],
+    ports: [
+      { name: 'control', containerPort: s.controlPort, protocol: 'TCP' },
+      ...(mode === 'game' ? [{ name: GAME_PORT_NAME, containerPort: s.gamePort, protocol: 'UDP' }] : []),
+    ],
+    // The plan's ceiling is the container's memory limit (the kubelet ends an engine over it: OOMKilled) and its
+    // request, so that a node never holds more engines than their ceilings fit.
+    resources: memory ? { requests: { memory }, limits: { memory } } : undefined,
+    volumeMounts: [{ name: 'data', mountPath: DATA_MOUNT }],
+  };
+}
+
+const dataVolume = (spec: HostedServerSpec) => ({
+  name: 'data',
+  persistentVolumeClaim: { claimName: objectNames(spec.id).volumeClaim },
+});
+
+/** The server's GameServer: Agones allocates a host port for the game and runs the engine's pod. */
+export function gameServerManifest(s: ObjectSettings, spec: HostedServerSpec, memoryMB: number | null): GameServer {
+  const meta = metadata(s, objectNames(spec.id).gameServer, spec, 'game');
+  return {
+    apiVersion: `${AGONES_GROUP}/${AGONES_VERSION}`,
+    kind: 'GameServer',
+    metadata: meta,
+    spec: {
+      container: ENGINE_CONTAINER,
+      ports: [{ name: GAME_PORT_NAME, portPolicy: 'Dynamic', containerPort: s.gamePort, protocol: 'UDP' }],
+      // The engine pings the SDK while its loop runs; three missed pings make the GameServer Unhealthy, which the
+      // driver treats as a crash.
+      health: { disabled: false, initialDelaySeconds: 10, periodSeconds: 5, failureThreshold: 3 },
+      template: {
+        metadata: { labels: meta.labels, annotations: meta.annotations },
+        spec: {
+          containers: [engineContainer(s, spec, memoryMB, 'game')],
+          volumes: [dataVolume(spec)],
+          terminationGracePeriodSeconds: s.stopGraceSeconds,
+          // The engine writes its data directory as a non-root user (the image's `node`, uid 1000).
+          securityContext: { fsGroup: 1000 },
+        },
+      },
+    },
+  };
+}
+
+/** The maintenance pod: the server's engine in files-only mode on its volume, while the server is offline. */
+export function filesPodManifest(s: ObjectSettings, spec: HostedServerSpec): V1Pod {
+  return {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: metadata(s, objectNames(spec.id).filesPod, spec, 'files'),
+    spec: {
+      containers: [engineContainer(s, spec, null, 'files')],
+      volumes: [dataVolume(spec)],
+      restartPolicy: 'Never',
+      terminationGracePeriodSeconds: s.stopGraceSeconds,
+      securityContext: { fsGroup: 1000 },
+    },
+  };
+}
+
+/** The Secret holding the server's control secret (the engine reads it from its environment). */
+export function secretManifest(s: ObjectSettings, spec: HostedServerSpec): V1Secret {
+  return {
+    apiVersion: 'v1',
+    kind: 'Secret',
+    metadata: metadata(s, objectNames(spec.id).secret, spec, 'data'),
+    type: 'Opaque',
+    stringData: { [SECRET_KEY]: spec.secret },
+  };
+}
+
+/** The server's volume (one node mounts it at a time: the GameServer's pod or the maintenance pod). */
+export function volumeClaimManifest(s: ObjectSettings, spec: HostedServerSpec): V1PersistentVolumeClaim {
+  return {
+    apiVersion: 'v1',
+    kind: 'PersistentVolumeClaim',
+    metadata: metadata(s, objectNames(spec.id).volumeClaim, spec, 'data'),
+    spec: {
+      accessModes: ['ReadWriteOnce'],
+      resources: { requests: { storage: s.volumeSize } },
+      ...(s.storageClass ? { storageClassName: s.storageClass } : {}),
+    },
+  };
+}
