@@ -15,6 +15,7 @@ import {
 } from './config/http-limits.ts';
 import { LETS_ENCRYPT_DIRECTORY, type LoginHostConfig, loginHostIssues } from './config/login-host.ts';
 import { type PanelTlsConfig, panelTlsEnv, panelTlsIssues, panelTlsOf } from './config/panel-tls.ts';
+import { type RuntimeConfig, runtimeEnv, runtimeIssues, runtimeOf } from './config/runtime.ts';
 import type { DatabaseTimeouts } from './db/db.ts';
 
 const csv = z
@@ -38,6 +39,7 @@ const envSchema = z
     ...panelTlsEnv,
     CANOPY_DATA_DIR: z.string().min(1).default('./data'),
     ...backupStoreEnv,
+    ...runtimeEnv,
     DATABASE_URL: z.preprocess(
       emptyAsUndefined,
       z
@@ -195,6 +197,7 @@ const envSchema = z
       ctx.addIssue({ code: 'custom', ...issue });
     for (const issue of httpLimitIssues(env)) ctx.addIssue({ code: 'custom', ...issue });
     for (const issue of backupStoreIssues(env)) ctx.addIssue({ code: 'custom', ...issue });
+    for (const issue of runtimeIssues(env)) ctx.addIssue({ code: 'custom', ...issue });
 
     const udp = env.CANOPY_GATEWAY_UDP_PORT;
     if (udp !== 0 && env.CANOPY_GAME_PORTS && udp >= env.CANOPY_GAME_PORTS.from && udp <= env.CANOPY_GAME_PORTS.to)
@@ -217,6 +220,8 @@ export interface Config {
   dataDir: string;
   /** Where accounts' backups are kept: the data directory or an S3-compatible bucket (config/backup-store.ts). */
   backupStore: BackupStoreConfig;
+  /** Where hosted servers run: this machine or a Kubernetes cluster (config/runtime.ts, ADR 0043). */
+  runtime: RuntimeConfig;
   databaseUrl?: string;
   /** How long a database call may take before the api gives up on it and answers 503 (config/database.ts). */
   database: DatabaseTimeouts;
@@ -314,6 +319,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tls: panelTlsOf(e),
     dataDir: resolve(e.CANOPY_DATA_DIR),
     backupStore: backupStoreOf(e),
+    runtime: runtimeOf(e),
     databaseUrl: e.DATABASE_URL,
     database: databaseTimeouts(e),
     discordClientId: e.DISCORD_CLIENT_ID,

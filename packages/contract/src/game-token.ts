@@ -11,6 +11,11 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 export interface GameTicket {
   /** The hosted server's UDP game port: where the front sends the client. */
   port: number;
+  /**
+   * The host the front sends the client to, when the runtime decides it (a Kubernetes node, ADR 0043); absent: the
+   * gateway's own public address, where every engine of the local runtime listens.
+   */
+  host?: string;
   /** The hosted server's name (shown by the front's log; the engine does not need it). */
   server: string;
   /** The GrowID the player signed in with, as stored in that server. */
@@ -72,6 +77,7 @@ function verifiedTicket(token: string, side: 'gateway' | 'server', key: Buffer):
     typeof ticket !== 'object' ||
     ticket === null ||
     !Number.isInteger(ticket.port) ||
+    (ticket.host !== undefined && typeof ticket.host !== 'string') ||
     typeof ticket.growId !== 'string' ||
     typeof ticket.server !== 'string' ||
     typeof ticket.nonce !== 'string' ||

@@ -70,4 +70,12 @@ export class EventBus extends EventEmitter<BusEvents> {
   deliver<K extends SharedEvent>(event: K, payload: BusEvents[K][0]): void {
     super.emit(event as keyof BusEvents, ...([payload] as BusEvents[keyof BusEvents]));
   }
+
+  /**
+   * Emits a shared event to this replica's subscribers only, never relayed: one every replica sees for itself, such
+   * as the status of a cluster-wide runtime (each replica watches the cluster, ADR 0043), which relaying would double.
+   */
+  emitHere<K extends SharedEvent>(event: K, payload: BusEvents[K][0]): void {
+    this.deliver(event, payload);
+  }
 }

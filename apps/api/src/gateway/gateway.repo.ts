@@ -12,7 +12,7 @@ export const gatewayRepo = {
   findServerByName(db: Db, name: string) {
     return db.get<GatewayServerRow>(
       `SELECT s.id, s.owner_id, s.name, s.game_port, s.control_secret, s.desired_state, s.created_at, s.last_crash_at,
-              s.live_status, s.control_url,
+              s.live_status, s.control_url, s.game_address,
               u.is_banned AS owner_banned, u.ban_expires AS owner_ban_expires
          FROM servers s JOIN users u ON u.id = s.owner_id
         WHERE s.name_key = ?`,

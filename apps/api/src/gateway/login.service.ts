@@ -39,19 +39,21 @@ async function openServer(ctx: GatewayContext, name: string, now: number) {
   const spec = ctx.tenants.spec(row);
   const control = ctx.tenants.control(row);
   if (!control) throw refuse('server_offline', gatewayMessages.serverOffline(row.name));
-  return { row, spec, control };
+  return { row, spec, control, address: ctx.tenants.address(row) };
 }
 
 /** The game token of a sign-in: MACed with the gateway's key and with that server's own. */
 function issue(
   gatewayKey: Buffer,
-  { row, spec }: Pick<Awaited<ReturnType<typeof openServer>>, 'row' | 'spec'>,
+  { row, spec, address }: Pick<Awaited<ReturnType<typeof openServer>>, 'row' | 'spec' | 'address'>,
   growId: string,
   created: boolean,
   now: number,
 ): GatewayLogin {
+  // The runtime's address when it names one (kubernetes); else the gateway's public address and the game port.
+  const to = address ? { host: address.host, port: address.port } : { port: spec.gamePort };
   const token = signGameToken(
-    { port: spec.gamePort, server: row.name, growId },
+    { ...to, server: row.name, growId },
     { gateway: gatewayKey, server: gameServerKey(spec.secret) },
     now,
   );

@@ -3,6 +3,8 @@ import { loadControlKey } from '../auth/secret.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/db.ts';
 import { ControlClient } from '../runtime/control-client.ts';
+import type { GameAddress } from '../runtime/types.ts';
+import { parseGameAddress } from '../servers/game-address.ts';
 import { toSpec } from '../servers/hosting.ts';
 import type { ServerRegistry } from '../servers/registry.ts';
 import type { ServerRow } from '../servers/servers.repo.ts';
@@ -12,6 +14,8 @@ import { gatewayRepo } from './gateway.repo.ts';
 export interface TenantRow extends ServerRow {
   live_status: string;
   control_url: string | null;
+  /** host:port where players reach it while ONLINE, when the runtime decides that (kubernetes); else NULL. */
+  game_address: string | null;
 }
 
 /**
@@ -26,6 +30,11 @@ export interface GatewayTenants {
   spec(row: TenantRow): { gamePort: number; secret: string };
   /** The control API of a server that is ONLINE, else null. */
   control(row: TenantRow): ControlClient | null;
+  /**
+   * Where players reach an ONLINE server when its runtime decides that (a Kubernetes node and the port Agones gave
+   * it); null: the gateway's public address and the server's game port (the local runtime).
+   */
+  address(row: TenantRow): GameAddress | null;
 }
 
 /** What the gateway needs to run: the api's configuration, database, logger and clock, and its view of the tenants. */
@@ -44,6 +53,7 @@ export function registryTenants(servers: ServerRegistry): GatewayTenants {
         .map((s) => s.name),
     spec: (row) => servers.spec(row),
     control: (row) => (servers.runtime.state(row.id).status === 'ONLINE' ? servers.runtime.control(row.id) : null),
+    address: (row) => servers.runtime.state(row.id).address ?? null,
   };
 }
 
@@ -72,5 +82,6 @@ export function recordedTenants(db: Db, dataDir: string): GatewayTenants {
       const url = new URL(row.control_url);
       return new ControlClient(url.hostname, Number(url.port), toSpec(row, controlKey).secret);
     },
+    address: (row) => (row.live_status === 'ONLINE' ? parseGameAddress(row.game_address) : null),
   };
 }

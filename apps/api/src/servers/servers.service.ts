@@ -15,6 +15,7 @@ import type { AppContext } from '../context.ts';
 import { violatedUnique } from '../db/db.ts';
 import { AppError, badRequest, conflict, forbidden, maintenance, notFound } from '../errors.ts';
 import { allocatePort } from '../runtime/local/ports.ts';
+import { RuntimeBusyError } from '../runtime/types.ts';
 import { settingsRepo } from '../settings/settings.repo.ts';
 import { isBanActive, serverTimeRanOut } from '../users/profile.ts';
 import { type UserRow, usersRepo } from '../users/users.repo.ts';
@@ -203,7 +204,17 @@ export async function powerAction(ctx: AppContext, access: ServerAccess, serverI
     throw error;
   }
   // The outcome is reported to the user (status, activity log); an expected failure needs no stack here.
-  done.catch((error: Error) => ctx.log.warn({ server: server.name, reason: error.message }, `${action} failed`));
+  done.catch((error: Error) => {
+    if (!(error instanceof RuntimeBusyError))
+      ctx.log.warn({ server: server.name, reason: error.message }, `${action} failed`);
+  });
+  // A lock shared by replicas (the kubernetes runtime) may be held by another replica's action: refused as above.
+  try {
+    await runtime.claimed(spec.id);
+  } catch (error) {
+    await serversRepo.setDesiredState(ctx.db, server.id, server.desired_state).catch(() => {});
+    throw error;
+  }
   // The action is under way, so the answer says so even when its log entry cannot be written.
   await log(ctx, user, `Server ${action}`, server.name).catch((error) =>
     ctx.log.error({ err: error, server: server.name }, 'activity log entry of a power action could not be written'),

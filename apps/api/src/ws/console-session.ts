@@ -34,6 +34,8 @@ export class ConsoleSession {
   private feed: ConsoleFeed | null = null;
   private recheck: NodeJS.Timeout | null = null;
   private watchedServer: string | null = null;
+  /** Ends this socket's watch of the runtime's console (a driver follows an engine elsewhere only while watched). */
+  private unwatch: (() => void) | null = null;
   private readonly bucket: TokenBucket;
   private readonly hub: ConsoleHub;
   private readonly batch: boolean;
@@ -77,6 +79,8 @@ export class ConsoleSession {
   end() {
     this.hub.remove(this.feed);
     this.feed = null;
+    this.unwatch?.();
+    this.unwatch = null;
     if (this.recheck) clearInterval(this.recheck);
     this.recheck = null;
     this.watchedServer = null;
@@ -130,9 +134,15 @@ export class ConsoleSession {
       if (message.type === 'console_unsubscribe') this.end();
       else if (message.type === 'console_subscribe') {
         const server = await this.consoleServer();
+        const runtime = this.ctx.servers.runtime;
+        // Watched before the history is read: an engine elsewhere is followed from now, its kept lines read first.
+        const watch = runtime.watchConsole(server.id);
+        await watch.ready;
+        if (this.ws.readyState !== WebSocket.OPEN) return watch.end();
         this.end();
-        this.feed = new ConsoleFeed(this.ws, server.id, this.ctx.servers.runtime.consoleHistory(server.id), this.batch);
+        this.feed = new ConsoleFeed(this.ws, server.id, runtime.consoleHistory(server.id), this.batch);
         this.hub.add(this.feed);
+        this.unwatch = watch.end;
         this.watchAccess(server.id);
       } else await this.command(message.payload.command);
     } catch (error) {

@@ -131,13 +131,13 @@ export class Front {
         { i32: ticket.port },
         { i32: 0 },
         { i32: 0 },
-        `${this.publicIp}|0|${token}`,
+        `${ticket.host ?? this.publicIp}|0|${token}`,
         { i32: 1 },
         ticket.growId,
       ),
     );
     this.transport.disconnectLater(peer);
-    this.log(`sent ${ticket.growId} to ${ticket.server} (port ${ticket.port})`);
+    this.log(`sent ${ticket.growId} to ${ticket.server} (${ticket.host ? `${ticket.host}:` : 'port '}${ticket.port})`);
   }
 
   disconnected(peer: number): void {

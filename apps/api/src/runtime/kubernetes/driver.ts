@@ -68,7 +68,6 @@ export class KubernetesDriver implements RuntimeDriver {
       volumeSize: cluster.volumeSize,
       storageClass: cluster.storageClass,
       stopGraceSeconds: Math.ceil((timeouts.stopMs + timeouts.killMs) / 1000),
-      env: (id) => Object.entries(opts.engineEnv?.(id) ?? {}).map(([name, value]) => ({ name, value })),
     };
     this.view = new ClusterView(cluster.kubeConfig, this.kube, opts.log, (change) => this.changed(change));
     this.locks = new PowerLocks({ db: opts.db, now: Date.now, log: opts.log, ttlMs: opts.leaseTtlMs });
@@ -91,6 +90,7 @@ export class KubernetesDriver implements RuntimeDriver {
       listener: opts.listener,
       timeouts,
       memoryLimitMB: async (spec) => (opts.memoryLimitMB ? opts.memoryLimitMB(spec) : null),
+      engineEnv: async (spec) => (opts.engineEnv ? opts.engineEnv(spec.id) : {}),
       show: (id, status) => this.show(id, status),
     };
     this.crashes = new CrashWatch({
@@ -368,6 +368,17 @@ export class KubernetesDriver implements RuntimeDriver {
   files(spec: HostedServerSpec): ServerFiles {
     this.remember(spec);
     return new ServerFiles(this.maintenance.endpoint(spec));
+  }
+
+  /** @deprecated Going with issue 22 part 1: a server's files live in the cluster, reached through files(). */
+  dataDir(_id: string): string {
+    throw new Error('the kubernetes runtime keeps no data directory on this machine; use files()');
+  }
+
+  /** @deprecated Going with issue 22 part 1 (files().usage()). */
+  async storageBytes(id: string): Promise<number> {
+    const spec = await this.knownSpec(id);
+    return spec ? (await this.files(spec).usage()).bytes : 0;
   }
 
   /**

@@ -31,8 +31,6 @@ export interface ObjectSettings {
   storageClass?: string;
   /** The pod's grace after SIGTERM before the kubelet kills the engine (it saves and exits well before). */
   stopGraceSeconds: number;
-  /** Environment a server's engine gets besides its secret: the game CDN, the item database (by version). */
-  env(serverId: string): V1EnvVar[];
 }
 
 const metadata = (s: ObjectSettings, name: string, spec: HostedServerSpec, role: 'game' | 'files' | 'data') => ({
@@ -46,9 +44,10 @@ const metadata = (s: ObjectSettings, name: string, spec: HostedServerSpec, role:
 function engineContainer(
   s: ObjectSettings,
   spec: HostedServerSpec,
-  memoryMB: number | null,
+  engine: EngineRun,
   mode: 'game' | 'files',
 ): V1Container {
+  const { memoryMB } = engine;
   const secretEnv: V1EnvVar = {
     name: engineEnv.secret,
     valueFrom: { secretKeyRef: { name: objectNames(spec.id).secret, key: SECRET_KEY } },
@@ -66,8 +65,7 @@ function engineContainer(
     env: [
       ...Object.entries(ENGINE_NODE_ENV).map(([name, value]) => ({ name, value })),
       secretEnv,
-      // A files-only engine serves files only: no game, so neither the CDN nor the item database.
-      ...(mode === 'game' ? s.env(spec.id) : []),
+      ...Object.entries(engine.env).map(([name, value]) => ({ name, value })),
     ],
     ports: [
       { name: 'control', containerPort: s.controlPort, protocol: 'TCP' },
@@ -85,8 +83,15 @@ const dataVolume = (spec: HostedServerSpec) => ({
   persistentVolumeClaim: { claimName: objectNames(spec.id).volumeClaim },
 });
 
+/** How one engine runs: its memory ceiling (MB, null for none) and environment besides its secret. */
+export interface EngineRun {
+  memoryMB: number | null;
+  /** The game CDN and the item database by version; none for a files-only engine (it serves files only). */
+  env: Record<string, string>;
+}
+
 /** The server's GameServer: Agones allocates a host port for the game and runs the engine's pod. */
-export function gameServerManifest(s: ObjectSettings, spec: HostedServerSpec, memoryMB: number | null): GameServer {
+export function gameServerManifest(s: ObjectSettings, spec: HostedServerSpec, engine: EngineRun): GameServer {
   const meta = metadata(s, objectNames(spec.id).gameServer, spec, 'game');
   return {
     apiVersion: `${AGONES_GROUP}/${AGONES_VERSION}`,
@@ -101,7 +106,7 @@ export function gameServerManifest(s: ObjectSettings, spec: HostedServerSpec, me
       template: {
         metadata: { labels: meta.labels, annotations: meta.annotations },
         spec: {
-          containers: [engineContainer(s, spec, memoryMB, 'game')],
+          containers: [engineContainer(s, spec, engine, 'game')],
           volumes: [dataVolume(spec)],
           terminationGracePeriodSeconds: s.stopGraceSeconds,
           // The engine writes its data directory as a non-root user (the image's `node`, uid 1000).
@@ -119,7 +124,7 @@ export function filesPodManifest(s: ObjectSettings, spec: HostedServerSpec): V1P
     kind: 'Pod',
     metadata: metadata(s, objectNames(spec.id).filesPod, spec, 'files'),
     spec: {
-      containers: [engineContainer(s, spec, null, 'files')],
+      containers: [engineContainer(s, spec, { memoryMB: null, env: {} }, 'files')],
       volumes: [dataVolume(spec)],
       restartPolicy: 'Never',
       terminationGracePeriodSeconds: s.stopGraceSeconds,

@@ -17,7 +17,7 @@ export interface ClusterSettings {
 export interface KubernetesDriverOptions {
   cluster: ClusterSettings;
   /** Environment a server's engine gets besides its secret (the game CDN, the item database by version). */
-  engineEnv?: (serverId: string) => Record<string, string>;
+  engineEnv?: (serverId: string) => Promise<Record<string, string>>;
   /** The platform database: the power lock's lease and the maintenance pods' last use live in the servers rows. */
   db: Db;
   listener: RuntimeListener;

@@ -27,6 +27,8 @@ export interface PowerHost {
   timeouts: { startMs: number; stopMs: number; killMs: number };
   /** The server's memory ceiling by its owner's plan (the container's memory limit), null for none. */
   memoryLimitMB(spec: HostedServerSpec): Promise<number | null>;
+  /** The environment of the server's engine besides its secret (the game CDN, the item database by version). */
+  engineEnv(spec: HostedServerSpec): Promise<Record<string, string>>;
   /** Shows `status` for the server while this replica's action runs; null: what the cluster says. */
   show(id: string, status: ServerStatus | null): void;
 }
@@ -73,7 +75,8 @@ export async function bringUp(host: PowerHost, spec: HostedServerSpec): Promise<
       await kube.createSecret(secretManifest(settings, spec));
       await kube.createVolumeClaim(volumeClaimManifest(settings, spec));
       const memoryMB = await host.memoryLimitMB(spec).catch(() => null);
-      await kube.createGameServer(gameServerManifest(settings, spec, memoryMB));
+      const env = await host.engineEnv(spec);
+      await kube.createGameServer(gameServerManifest(settings, spec, { memoryMB, env }));
     }
   } catch (error) {
     const reason = error instanceof RuntimeBusyError ? error.message : apiMessage(error);

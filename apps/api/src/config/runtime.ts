@@ -1,0 +1,81 @@
+import { z } from 'zod';
+
+// Where hosted servers run (CANOPY_RUNTIME, ADR 0043): engine processes on this machine (local, the default) or
+// Agones GameServers in a Kubernetes cluster. What config.ts reads for it and the checks across those variables.
+
+const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyAsUndefined, schema.optional());
+
+// A Kubernetes resource quantity of bytes, as a PersistentVolumeClaim takes it (1Gi, 500Mi, 2G).
+const QUANTITY = /^\d+(\.\d+)?(Ki|Mi|Gi|Ti|Pi|Ei|k|M|G|T|P|E)?$/;
+const DNS_LABEL = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
+const port = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback);
+
+/** The variables, merged into config.ts's environment schema. */
+export const runtimeEnv = {
+  CANOPY_RUNTIME: z.preprocess(emptyAsUndefined, z.enum(['local', 'kubernetes']).default('local')),
+  // Unset: the kubeconfig context's namespace (in a pod: its own), else "default".
+  CANOPY_K8S_NAMESPACE: optional(z.string().regex(DNS_LABEL, 'must be a namespace name (a DNS-1123 label)')),
+  CANOPY_K8S_ENGINE_IMAGE: optional(z.string().trim().min(1).max(500)),
+  CANOPY_K8S_VOLUME_SIZE: z.preprocess(
+    emptyAsUndefined,
+    z.string().regex(QUANTITY, 'must be a Kubernetes quantity like 1Gi or 500Mi').default('1Gi'),
+  ),
+  CANOPY_K8S_STORAGE_CLASS: optional(z.string().regex(/^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/, 'must be a name')),
+  CANOPY_K8S_CONTROL_PORT: port(8080),
+  CANOPY_K8S_GAME_PORT: port(7777),
+  // Scheduling and an image pull come before the engine's own start, so this is longer than a local start.
+  CANOPY_K8S_START_TIMEOUT_MS: z.coerce.number().int().min(1000).default(180_000),
+};
+
+type RuntimeEnv = {
+  CANOPY_RUNTIME: 'local' | 'kubernetes';
+  CANOPY_K8S_NAMESPACE?: string;
+  CANOPY_K8S_ENGINE_IMAGE?: string;
+  CANOPY_K8S_VOLUME_SIZE: string;
+  CANOPY_K8S_STORAGE_CLASS?: string;
+  CANOPY_K8S_CONTROL_PORT: number;
+  CANOPY_K8S_GAME_PORT: number;
+  CANOPY_K8S_START_TIMEOUT_MS: number;
+};
+
+/** What is wrong across the variables: the kubernetes runtime needs an engine image, and two distinct ports. */
+export function runtimeIssues(env: RuntimeEnv): { path: string[]; message: string }[] {
+  if (env.CANOPY_RUNTIME !== 'kubernetes') return [];
+  const issues: { path: string[]; message: string }[] = [];
+  if (!env.CANOPY_K8S_ENGINE_IMAGE)
+    issues.push({ path: ['CANOPY_K8S_ENGINE_IMAGE'], message: 'is required when CANOPY_RUNTIME=kubernetes' });
+  if (env.CANOPY_K8S_CONTROL_PORT === env.CANOPY_K8S_GAME_PORT)
+    issues.push({ path: ['CANOPY_K8S_GAME_PORT'], message: 'must differ from CANOPY_K8S_CONTROL_PORT' });
+  return issues;
+}
+
+/** Engines in a Kubernetes cluster: what every server's objects are made with (runtime/kubernetes/objects.ts). */
+export interface KubernetesRuntimeConfig {
+  kind: 'kubernetes';
+  /** Unset: the kubeconfig context's namespace, else "default". */
+  namespace?: string;
+  image: string;
+  volumeSize: string;
+  storageClass?: string;
+  controlPort: number;
+  gamePort: number;
+  startTimeoutMs: number;
+}
+
+/** Where hosted servers run. */
+export type RuntimeConfig = { kind: 'local' } | KubernetesRuntimeConfig;
+
+export const runtimeOf = (env: RuntimeEnv): RuntimeConfig =>
+  env.CANOPY_RUNTIME === 'local'
+    ? { kind: 'local' }
+    : {
+        kind: 'kubernetes',
+        namespace: env.CANOPY_K8S_NAMESPACE,
+        image: env.CANOPY_K8S_ENGINE_IMAGE ?? '',
+        volumeSize: env.CANOPY_K8S_VOLUME_SIZE,
+        storageClass: env.CANOPY_K8S_STORAGE_CLASS,
+        controlPort: env.CANOPY_K8S_CONTROL_PORT,
+        gamePort: env.CANOPY_K8S_GAME_PORT,
+        startTimeoutMs: env.CANOPY_K8S_START_TIMEOUT_MS,
+      };
