@@ -10,6 +10,7 @@ import { routes } from './control/routes.ts';
 import { type ControlContext, type Route, startControlServer } from './control/server.ts';
 import { closeStreams } from './control/sse.ts';
 import { DatabaseLockedError, openDatabase } from './db/open.ts';
+import { runExitHooks } from './exit-hooks.ts';
 import { sweepUnfinished } from './files/sweep.ts';
 import { type ItemCatalog, loadItemCatalog, resolveItemsDat } from './items/catalog.ts';
 import type { Logger } from './log.ts';
@@ -160,10 +161,12 @@ export async function startEngine(options: EngineOptions, log: Logger, abort: Ab
           log.fatal(`Stop did not finish within ${STOP_DEADLINE_MS / 1000} s; exiting`);
           process.exit(engineExitCodes.failure);
         }, STOP_DEADLINE_MS).unref();
-        void shutdown(ctx, server, reason).then(
-          () => process.exit(exitCode),
-          () => process.exit(engineExitCodes.failure),
-        );
+        void shutdown(ctx, server, reason)
+          .then(runExitHooks)
+          .then(
+            () => process.exit(exitCode),
+            () => process.exit(engineExitCodes.failure),
+          );
       },
     };
 

@@ -7,6 +7,7 @@ import { attachStdin } from './console/stdin.ts';
 import type { EngineContext } from './context.ts';
 import { contract } from './contract.ts';
 import { StartupError, startEngine } from './engine.ts';
+import { beforeExit } from './exit-hooks.ts';
 import type { FilesContext } from './files/context.ts';
 import { startFilesOnlyEngine, stopOnStdin } from './files/files-only-engine.ts';
 import { errorMessage, Logger } from './log.ts';
@@ -56,6 +57,8 @@ if (options === 'warm') {
   await import('./files/snapshot.ts');
   await import('./files/restore.ts');
   await import('./files/verify-worker.ts');
+  // Only an engine under Agones loads this (and the SDK); warming it costs a process that exits anyway.
+  await import('./agones.ts');
   process.exit(engineExitCodes.ok);
 }
 log.debugEnabled = options.debug;
@@ -79,6 +82,13 @@ try {
   if (error instanceof StartupError && error.exitCode === engineExitCodes.ok) log.info(error.message);
   else log.fatal(error instanceof StartupError ? error.message : `Start failed: ${errorMessage(error)}`);
   process.exit(error instanceof StartupError ? error.exitCode : engineExitCodes.failure);
+}
+// Under Agones (its sidecar sets AGONES_SDK_GRPC_PORT) the engine reports to the SDK server; an engine not under
+// Agones loads none of it. A files-only engine serves no players, so it never says Ready.
+if (process.env.AGONES_SDK_GRPC_PORT) {
+  const agones = (await import('./agones.ts')).linkAgones(log);
+  beforeExit(() => agones.shutdown());
+  if (!options.filesOnly) agones.ready();
 }
 if (abort.signal.aborted) engine.stop('a signal received while starting');
 else attach();

@@ -3,6 +3,7 @@ import { engineExitCodes } from '@canopy/contract/engine-constants';
 import type { EngineOptions } from '../cli/args.ts';
 import { filesOnlyRoutes } from '../control/routes-files.ts';
 import { boundPort, listenControl, StartupError } from '../engine.ts';
+import { runExitHooks } from '../exit-hooks.ts';
 import type { Logger } from '../log.ts';
 import { ensurePrivateDir } from '../private-files.ts';
 import { liveEngine, readStateFile, removeStateFile, writeStateFile } from '../state-file.ts';
@@ -55,12 +56,14 @@ export async function startFilesOnlyEngine(options: EngineOptions, log: Logger):
       server?.close();
       server?.closeIdleConnections();
       // A restore's swap under way finishes first; a transfer still streaming is cut.
-      void databaseIdle().then(() => {
-        removeStateFile(dataDir);
-        server?.closeAllConnections();
-        log.info('Stopped');
-        process.exit(exitCode);
-      });
+      void databaseIdle()
+        .then(runExitHooks)
+        .then(() => {
+          removeStateFile(dataDir);
+          server?.closeAllConnections();
+          log.info('Stopped');
+          process.exit(exitCode);
+        });
     },
   };
   server = await listenControl(ctx, filesOnlyRoutes);
