@@ -47,6 +47,14 @@ import { serveWeb } from './web/static.ts';
 import { WorkerPool } from './workers/worker-pool.ts';
 import { attachWebSocket } from './ws/ws.gateway.ts';
 
+/** The api's own URL from its listening address (a wildcard address becomes loopback); undefined before it listens. */
+function listenUrl(address: ReturnType<FastifyInstance['server']['address']>, https: boolean): string | undefined {
+  if (!address || typeof address === 'string') return undefined;
+  const wildcard = address.address === '0.0.0.0' || address.address === '::';
+  const host = wildcard ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `${https ? 'https' : 'http'}://${host}:${address.port}`;
+}
+
 export interface BuildOptions {
   now?: () => number;
   /** The panel's PEM pair (CANOPY_TLS_CERT/KEY, read at start): the panel then listens with HTTPS. */
@@ -79,7 +87,9 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}) 
   const secret = loadSessionSecret(config.sessionSecret, config.dataDir);
   const now = opts.now ?? Date.now;
   const bus = new EventBus();
-  const servers = new ServerRegistry({ config, db, bus, now, log: (msg) => app.log.warn(msg) });
+  // Engines fetch the item database from the api itself (ADR 0041): its configured address, else where it listens.
+  const internalUrl = () => config.internalUrl ?? listenUrl(app.server.address(), opts.https !== undefined);
+  const servers = new ServerRegistry({ config, db, bus, now, log: (msg) => app.log.warn(msg), internalUrl });
   const ctx: AppContext = {
     config,
     db,

@@ -141,6 +141,16 @@ const envSchema = z
     CANOPY_ENGINE_START_TIMEOUT_MS: z.coerce.number().int().min(1000).default(15000),
     CANOPY_ENGINE_STOP_TIMEOUT_MS: z.coerce.number().int().min(100).default(10000),
     CANOPY_ENGINE_KILL_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+    // How long a files-only engine (an offline server's file calls, ADR 0041) stays up after its last call.
+    CANOPY_ENGINE_FILES_IDLE_MS: z.coerce.number().int().min(100).default(30000),
+    // The api's own base as engines reach it (the item database by version, ADR 0041); unset: its listen address.
+    CANOPY_INTERNAL_URL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .url({ protocol: /^https?$/ })
+        .transform((v) => v.replace(/\/+$/, ''))
+        .optional(),
+    ),
     ...engineMemoryEnv,
     ...databaseEnv,
     CANOPY_STOP_SERVERS_ON_EXIT: z.enum(['true', 'false']).default('false'),
@@ -264,6 +274,10 @@ export interface Config {
   engineStartTimeoutMs: number;
   engineStopTimeoutMs: number;
   engineKillTimeoutMs: number;
+  /** How long a files-only engine stays up after its last call (CANOPY_ENGINE_FILES_IDLE_MS, ADR 0041). */
+  engineFilesIdleMs: number;
+  /** The api's base URL as engines reach it (CANOPY_INTERNAL_URL); unset: derived from where it listens. */
+  internalUrl?: string;
   /** Each engine's memory ceiling by its owner's plan (config/engine-memory.ts, ADR 0029). */
   engineMemory: EngineMemoryConfig;
   /** Stop every engine when the api exits; by default they keep running and are re-attached. */
@@ -353,6 +367,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     engineStartTimeoutMs: e.CANOPY_ENGINE_START_TIMEOUT_MS,
     engineStopTimeoutMs: e.CANOPY_ENGINE_STOP_TIMEOUT_MS,
     engineKillTimeoutMs: e.CANOPY_ENGINE_KILL_TIMEOUT_MS,
+    engineFilesIdleMs: e.CANOPY_ENGINE_FILES_IDLE_MS,
+    internalUrl: e.CANOPY_INTERNAL_URL,
     engineMemory: engineMemory(e),
     stopServersOnExit: e.CANOPY_STOP_SERVERS_ON_EXIT === 'true',
     benchCommands: e.CANOPY_BENCH_COMMANDS === 'true',

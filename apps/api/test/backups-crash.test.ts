@@ -52,6 +52,15 @@ function spawnApi(dataDir: string, fault?: string): Api {
   return { child, ready, paused };
 }
 
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 /** Engines still running on the data directory (detached: an api killed with SIGKILL leaves them). */
 function killEngines(dataDir: string) {
   const servers = join(dataDir, 'servers');
@@ -158,22 +167,26 @@ describe('an api killed in the middle of a backup create and a restore', () => {
     await setBpm(150);
     await down(api, 'SIGTERM');
 
-    // Killed with the backup copied beside the live database, just before the swap.
-    api = await up('backup:restore-before-swap');
+    // Killed under the power lock, the server stopped, just before the backup streams to its files-only engine (which
+    // swaps it in itself, or leaves the live database untouched). A page read meanwhile has started that engine: it
+    // outlives the api, and the next api must stop it instead of adopting it as the server's game engine.
+    api = await up('backup:restore-before-send');
     await until('ONLINE');
+    let stray = 0;
     await pauseOn(api, 'POST', srv('/backup/restore'), async () => {
-      // The restore holds the power lock through the swap: nothing can start the server under it.
+      // The restore holds the power lock: nothing can start the server under it.
       const start = await call('POST', srv('/Crashy/start'));
       assert.equal(start.status, 409, JSON.stringify(start.body));
       assert.equal(start.body.code, 'action_in_progress');
+      assert.equal((await call('GET', srv('/creator-list'))).status, 200);
+      const state = JSON.parse(readFileSync(join(serverDir(), 'engine.json'), 'utf8'));
+      assert.equal(state.filesOnly, true, 'a files-only engine answered the read');
+      stray = state.pid;
     });
-    assert.ok(
-      readdirSync(serverDir()).some((f) => f.startsWith('engine.db.restore-')),
-      'the staged copy was there when the api died',
-    );
+    assert.ok(alive(stray), 'the files-only engine outlived the api');
 
     api = await up();
-    assert.ok(!readdirSync(serverDir()).some((f) => f.startsWith('engine.db.restore-')), 'cleaned at start');
+    assert.equal(alive(stray), false, 'the next api stopped the files-only engine it found');
     assert.deepEqual((await call('GET', srv('/backup'))).body, kept, 'the backup is intact');
     if ((await statusOf()) !== 'ONLINE') await startServer();
     assert.equal(await bpm(), 150, 'the live database is as it was');

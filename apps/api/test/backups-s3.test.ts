@@ -10,6 +10,7 @@ import { damageUnseenByIntegrityCheck } from './support/damaged-backup.ts';
 import { signInRegistered } from './support/factories.ts';
 import { describeEachDatabase, type TestApi } from './support/harness.ts';
 import { S3StandIn } from './support/s3-stand-in.ts';
+import { serverFiles } from './support/server-files.ts';
 import { sql, waitForStatus } from './support/servers.ts';
 
 // The backup manager with its backups in an S3-compatible store (ADR 0037), over HTTP to a local stand-in that
@@ -95,7 +96,7 @@ describeEachDatabase(
         'SELECT storage_used_bytes FROM users WHERE id = ?',
         [owner.user.id],
       );
-      const serverBytes = await api().ctx.servers.runtime.storageBytes(serverId);
+      const serverBytes = (await (await serverFiles(api(), serverId)).usage()).bytes;
       assert.ok(Number(user?.storage_used_bytes) >= serverBytes + status.bytes - 65536, 'the backup counts');
 
       // A second create is refused before anything is uploaded, even with the store failing.

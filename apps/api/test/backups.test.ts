@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, it } from 'node:test';
 import {
@@ -9,10 +9,10 @@ import {
   messages,
   serverPageMessages as p,
 } from '@canopy/contract';
-import { reconcileBackups } from '../src/backups/reconcile.ts';
 import { damageUnseenByIntegrityCheck } from './support/damaged-backup.ts';
 import { signInRegistered } from './support/factories.ts';
 import { describeEachDatabase, type TestApi } from './support/harness.ts';
+import { serverFiles } from './support/server-files.ts';
 import { sql, waitForStatus } from './support/servers.ts';
 
 type Session = Awaited<ReturnType<typeof signInRegistered>>;
@@ -75,7 +75,7 @@ describeEachDatabase('backup manager', (api) => {
       'SELECT storage_used_bytes FROM users WHERE id = ?',
       [owner.user.id],
     );
-    const serverBytes = await api().ctx.servers.runtime.storageBytes((await serverId(api(), owner)) ?? '');
+    const serverBytes = (await (await serverFiles(api(), (await serverId(api(), owner)) ?? '')).usage()).bytes;
     assert.ok(Number(row?.storage_used_bytes) >= serverBytes + status.bytes - 65536, 'the backup counts');
     const log = await api().ctx.db.all<{ action: string }>(
       "SELECT action FROM activity_logs WHERE action LIKE 'Backup%'",
@@ -92,8 +92,10 @@ describeEachDatabase('backup manager', (api) => {
     assert.equal(restored.status, 200, JSON.stringify(restored.body));
     assert.deepEqual(restored.body, { message: b.restored });
     await waitForStatus(api(), server, 'OFFLINE');
-    for (const extra of ['-wal', '-shm'])
-      assert.ok(!existsSync(`${liveDb(api(), (await serverId(api(), owner)) ?? '')}${extra}`), extra);
+    // The engine holds the backup's very bytes now, and no write-ahead log beside them.
+    const { bytes } = backupStatusSchema.parse((await call(api(), owner, 'GET', '/backup')).body);
+    const usage = await (await serverFiles(api(), (await serverId(api(), owner)) ?? '')).usage();
+    assert.equal(usage.databaseBytes, bytes);
     await startAndWait(api(), owner, server);
     assert.equal(await bpm(api(), owner), 111, 'the world as it was in the backup');
   });
@@ -119,22 +121,22 @@ describeEachDatabase('backup manager', (api) => {
     assert.ok(!existsSync(backupPath(api(), owner.user.id)));
     assert.equal((await call(api(), owner, 'GET', '/backup')).body.exists, false);
 
-    // The first create is held inside the engine's online backup until the second has its answer, so the
-    // second meets it at work however the two requests are scheduled (one create per account at a time).
+    // The first create is held inside the engine's snapshot until the second has its answer, so the second
+    // meets it at work however the two requests are scheduled (one create per account at a time).
     const control = api().ctx.servers.runtime.control((await serverId(api(), owner)) ?? '');
     assert.ok(control);
-    const request = control.request;
+    const send = control.send;
     let inEngine = false;
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    control.request = function (this: typeof control, ...args: Parameters<typeof request>) {
+    control.send = function (this: typeof control, ...args: Parameters<typeof send>) {
       // Only the first is held: a second one let through to the engine must not wait for the first.
-      if (args[1] !== '/backup' || inEngine) return request.apply(this, args);
+      if (args[1] !== '/snapshot' || inEngine) return send.apply(this, args);
       inEngine = true;
-      return held.then(() => request.apply(this, args));
-    } as typeof request;
+      return held.then(() => send.apply(this, args));
+    } as typeof send;
     const both: { status: number; body: { error?: string } }[] = [];
     try {
       const first = call(api(), owner, 'POST', '/backup');
@@ -147,7 +149,7 @@ describeEachDatabase('backup manager', (api) => {
       both.push(await first);
     } finally {
       release();
-      control.request = request;
+      control.send = send;
     }
     assert.deepEqual(
       both.map((r) => r.status),
@@ -160,7 +162,7 @@ describeEachDatabase('backup manager', (api) => {
     assert.equal(rows.length, 1);
     assert.equal((await call(api(), owner, 'POST', '/backup/restore')).status, 200, 'the winner is a good backup');
 
-    // Offline now (the restore left it stopped): a copy made by the api.
+    // Offline now (the restore left it stopped): a copy made by a files-only engine.
     assert.equal((await call(api(), owner, 'DELETE', '/backup')).status, 200);
     assert.equal((await call(api(), owner, 'POST', '/backup')).status, 200);
     assert.equal((await call(api(), owner, 'POST', '/backup/restore')).status, 200);
@@ -193,7 +195,8 @@ describeEachDatabase('backup manager', (api) => {
       const full = await call(api(), owner, 'POST', '/backup/restore');
       assert.equal(full.status, 409, JSON.stringify(full.body));
       assert.equal(full.body.code, 'storage_full');
-      assert.equal(existsSync(join(api().ctx.servers.runtime.dataDir(fresh), 'engine.db')), false, 'nothing restored');
+      const usage = await (await serverFiles(api(), (await serverId(api(), owner)) ?? '')).usage();
+      assert.equal(usage.databaseBytes, 0, 'nothing restored');
     } finally {
       await sql(api(), 'UPDATE users SET storage_limit_mb = ? WHERE id = ?', [
         Number(limit?.storage_limit_mb ?? 256),
@@ -218,24 +221,6 @@ describeEachDatabase('backup manager', (api) => {
     assert.ok(!existsSync(`${live}-wal`) && !existsSync(`${live}-wal.before-restore`));
     await startAndWait(api(), owner, server);
     assert.equal(await bpm(api(), owner), 122);
-  });
-
-  it('settles what a killed restore left in a server directory', async () => {
-    const dir = join(api().ctx.config.dataDir, 'servers', 'not-a-real-server');
-    mkdirSync(dir, { recursive: true });
-    // Killed before the rename: the staged copy goes, the set-aside WAL comes back.
-    writeFileSync(join(dir, 'engine.db'), 'old');
-    writeFileSync(join(dir, 'engine.db-wal.before-restore'), 'old wal');
-    writeFileSync(join(dir, 'engine.db.restore-x'), 'new');
-    await reconcileBackups(api().ctx);
-    assert.deepEqual(readdirSync(dir).sort(), ['engine.db', 'engine.db-wal']);
-    assert.equal(readFileSync(join(dir, 'engine.db-wal'), 'utf8'), 'old wal');
-    // Killed after the rename: the old WAL must never meet the new database.
-    rmSync(join(dir, 'engine.db-wal'));
-    writeFileSync(join(dir, 'engine.db-wal.before-restore'), 'old wal');
-    await reconcileBackups(api().ctx);
-    assert.deepEqual(readdirSync(dir), ['engine.db']);
-    rmSync(dir, { recursive: true });
   });
 
   it('lets collaborators with backups:manage act on the owner backup, and refuses everyone else', async () => {
@@ -354,4 +339,5 @@ async function serverId(api: TestApi, s: Session) {
   const [row] = await api.ctx.db.all<{ id: string }>('SELECT id FROM servers WHERE owner_id = ?', [s.user.id]);
   return row?.id;
 }
-const liveDb = (api: TestApi, id: string) => join(api.ctx.servers.runtime.dataDir(id), 'engine.db');
+/** The live database where the local driver keeps it: the damage test breaks it on disk, as a failing disk would. */
+const liveDb = (api: TestApi, id: string) => join(api.ctx.config.dataDir, 'servers', id, 'engine.db');

@@ -10,6 +10,7 @@ import { before, it } from 'node:test';
 import { backupMessages as b, messages, serverPageMessages as p } from '@canopy/contract';
 import { encodeRttxtr } from '@canopy/formats';
 import { ENGINE_BACKUP_TIMEOUT_MS } from '../src/backups/backups.service.ts';
+import { ServerFiles } from '../src/runtime/server-files.ts';
 import { MAX_WAITING_WRITES, WriteQueue } from '../src/server-data/write-queue.ts';
 import { signInRegistered } from './support/factories.ts';
 import { describeEachDatabase, type TestApi } from './support/harness.ts';
@@ -92,23 +93,21 @@ describeEachDatabase('backup and configuration routes under attack', (api) => {
       assert.ok([b.busy, b.alreadyExists].includes(a.body.error));
     const snapshots = api()
       .ctx.servers.runtime.consoleHistory(serverId)
-      .filter((line) => line.includes('Backup written'));
+      .filter((line) => line.includes('Database snapshot taken'));
     assert.equal(snapshots.length, 1, `one snapshot, not one per request: ${snapshots.join(' | ')}`);
     assert.equal((await call(owner, 'DELETE', '/backup')).status, 200);
 
-    // The create waits for the engine's backup as long as it may take, not the control client's 5 s.
-    const control = api().ctx.servers.runtime.control(serverId);
-    assert.ok(control);
-    const request = control.request;
+    // The create waits for the engine's snapshot as long as it may take, not a file call's usual timeout.
+    const snapshot = ServerFiles.prototype.snapshot;
     const waits: (number | undefined)[] = [];
-    control.request = function (this: typeof control, ...args: Parameters<typeof request>) {
-      if (args[1] === '/backup') waits.push(args[3]);
-      return request.apply(this, args);
-    } as typeof request;
+    ServerFiles.prototype.snapshot = function (this: ServerFiles, ...args: Parameters<typeof snapshot>) {
+      waits.push(args[1]);
+      return snapshot.apply(this, args);
+    };
     try {
       assert.equal((await call(owner, 'POST', '/backup')).status, 200);
     } finally {
-      control.request = request;
+      ServerFiles.prototype.snapshot = snapshot;
     }
     assert.deepEqual(waits, [ENGINE_BACKUP_TIMEOUT_MS]);
     assert.ok(ENGINE_BACKUP_TIMEOUT_MS >= 60_000);
@@ -212,7 +211,8 @@ describeEachDatabase('backup and configuration routes under attack', (api) => {
   });
 
   it('a config write that races the deletion of its server leaves no folder behind', async () => {
-    const dir = api().ctx.servers.runtime.dataDir(serverId);
+    // Where the local driver keeps the server's data: its remove() deletes it.
+    const dir = join(api().ctx.config.dataDir, 'servers', serverId);
     const path = `/users/${owner.user.id}/server/custom-item`;
     const queues = watchWriteQueues();
     const upload = partial(api(), 'POST', path, owner.sessionToken, textureBody(3), 10);

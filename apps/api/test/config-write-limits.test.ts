@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { it } from 'node:test';
 import { engineConfigFiles, hostingMessages } from '@canopy/contract';
 import { entryBytes } from '../src/activity/server-activity.ts';
 import { ownerWithServer } from './support/factories.ts';
 import { describeEachDatabase, type TestApi } from './support/harness.ts';
+import { serverFiles, serverFileText } from './support/server-files.ts';
 import { sql } from './support/servers.ts';
 
 type Session = Awaited<ReturnType<typeof ownerWithServer>>;
@@ -45,9 +44,7 @@ describeEachDatabase(
       const refusedKit = await call(api(), owner, 'PUT', '/newbie-kit', { ITEMS: [] });
       assert.equal(refusedKit.status, 429, 'one budget for every configuration write');
       const { id } = await serverOf(api(), owner);
-      const config = JSON.parse(
-        readFileSync(join(api().ctx.servers.runtime.dataDir(id), engineConfigFiles.serverConfig), 'utf8'),
-      );
+      const config = JSON.parse((await serverFileText(api(), id, engineConfigFiles.serverConfig)) ?? 'null');
       assert.equal(config.autofarmDelay, 1200, 'the refused write changed nothing');
       assert.equal((await call(api(), owner, 'GET', '/creator-list')).status, 200, 'reads are not limited');
       assert.equal((await call(api(), other, 'POST', '/creator-list', { growId: 'Other1' })).status, 200, 'per user');
@@ -74,7 +71,7 @@ describeEachDatabase(
       );
 
       // The figure the profile shows holds them: measured at the next write (disk + entries).
-      const disk = await api().ctx.servers.runtime.storageBytes(id);
+      const disk = (await (await serverFiles(api(), id)).usage()).bytes;
       assert.equal((await call(api(), owner, 'POST', '/creator-list', { growId: 'Counted2' })).status, 200);
       const figure = await api().ctx.db.get<{ b: number | string }>(
         'SELECT storage_used_bytes AS b FROM users WHERE id = ?',

@@ -1,6 +1,4 @@
 import assert from 'node:assert/strict';
-import { readFileSync, truncateSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { before, it } from 'node:test';
 import {
   configurationMessages as c,
@@ -16,6 +14,7 @@ import {
 import { settingsRepo } from '../src/settings/settings.repo.ts';
 import { signInRegistered } from './support/factories.ts';
 import { describeEachDatabase } from './support/harness.ts';
+import { serverFiles, serverFileText } from './support/server-files.ts';
 import { sql, waitForStatus } from './support/servers.ts';
 
 type Session = Awaited<ReturnType<typeof signInRegistered>>;
@@ -27,8 +26,9 @@ describeEachDatabase('configuration: creator list, autofarm delay and newbie kit
   let serverId = '';
   const call = (s: Session, method: string, path: string, body?: unknown) =>
     api().request(method, `/users/${s.user.id}/server${path}`, { token: s.sessionToken, body });
-  const file = (key: keyof typeof engineConfigFiles) =>
-    join(api().ctx.servers.runtime.dataDir(serverId), engineConfigFiles[key]);
+  // The file the engine reads, as its file API gives it.
+  const file = async (key: keyof typeof engineConfigFiles) =>
+    JSON.parse((await serverFileText(api(), serverId, engineConfigFiles[key])) ?? 'null');
   const creators = async () => (await call(owner, 'GET', '/creator-list')).body.creatorList as string[];
   const setFlags = (flags: Partial<typeof defaultSettings>) =>
     settingsRepo.save(api().ctx.db, { ...defaultSettings, ...flags });
@@ -50,7 +50,7 @@ describeEachDatabase('configuration: creator list, autofarm delay and newbie kit
     assert.equal(added.status, 200);
     assert.deepEqual(added.body, { message: c.creatorAdded });
     assert.deepEqual(await creators(), ['Builder1'], 'trimmed');
-    assert.deepEqual(JSON.parse(readFileSync(file('creators'), 'utf8')), ['Builder1'], 'the file the engine reads');
+    assert.deepEqual(await file('creators'), ['Builder1'], 'the file the engine reads');
 
     const twice = await call(owner, 'POST', '/creator-list', { growId: 'builder1' });
     assert.equal(twice.status, 409);
@@ -102,7 +102,7 @@ describeEachDatabase('configuration: creator list, autofarm delay and newbie kit
     assert.equal(saved.status, 200);
     assert.deepEqual(saved.body, { message: c.farmDelayUpdated });
     assert.equal(await profile(), 1500);
-    assert.equal(JSON.parse(readFileSync(file('serverConfig'), 'utf8')).autofarmDelay, 1500);
+    assert.equal((await file('serverConfig')).autofarmDelay, 1500);
   });
 
   it('reads and replaces the newbie kit; unknown items are refused and an empty kit is normalised', async () => {
@@ -156,7 +156,8 @@ describeEachDatabase('configuration: creator list, autofarm delay and newbie kit
     assert.equal((await call(owner, 'GET', '/newbie-kit')).body.ITEMS[0].Gemss, 500, 'refusals change nothing');
 
     // A custom item of this server is a valid kit item.
-    writeFileSync(file('customItems'), JSON.stringify({ items: [{ ID: 65000, Name: 'Mine' }] }));
+    const mine = JSON.stringify({ items: [{ ID: 65000, Name: 'Mine' }] });
+    await (await serverFiles(api(), serverId)).write(engineConfigFiles.customItems, Buffer.from(mine));
     assert.equal((await call(owner, 'PUT', '/newbie-kit', { ITEMS: [{ items: [[65000, 1]] }] })).status, 200);
 
     assert.equal((await call(owner, 'PUT', '/newbie-kit', { ITEMS: [] })).status, 200);
@@ -194,9 +195,9 @@ describeEachDatabase('configuration: creator list, autofarm delay and newbie kit
       owner.user.id,
     ]);
     await sql(api(), 'UPDATE users SET storage_limit_mb = ? WHERE id = ?', [12, owner.user.id]);
-    const filler = join(api().ctx.servers.runtime.dataDir(serverId), 'filler.bin');
-    writeFileSync(filler, '');
-    truncateSync(filler, 12 * MB);
+    // 12 MB the server stores, written through its engine (a file of its texture cache).
+    const files = await serverFiles(api(), serverId);
+    await files.write('cache/filler.bin', Buffer.alloc(12 * MB));
     const before = await creators();
     const full = await call(owner, 'POST', '/creator-list', { growId: 'NoRoom' });
     assert.equal(full.status, 409);
@@ -205,7 +206,7 @@ describeEachDatabase('configuration: creator list, autofarm delay and newbie kit
     assert.equal((await call(owner, 'POST', '/farm-delay', { amount: 10 })).body.code, 'storage_full');
     assert.equal((await call(owner, 'PUT', '/newbie-kit', { ITEMS: [] })).body.code, 'storage_full');
     assert.deepEqual(await creators(), before);
-    truncateSync(filler, 0);
+    await files.remove('cache/filler.bin');
     await sql(api(), 'UPDATE users SET storage_limit_mb = ? WHERE id = ?', [Number(limit?.mb), owner.user.id]);
   });
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, it } from 'node:test';
 import { deflateSync } from 'node:zlib';
@@ -17,6 +17,7 @@ import { encodeRttxtr, packRtpack, RTPACK_HEADER_SIZE } from '@canopy/formats';
 import { encodeRtpack } from '@canopy/formats/node';
 import { signInRegistered } from './support/factories.ts';
 import { describeEachDatabase } from './support/harness.ts';
+import { serverFiles, serverFileText } from './support/server-files.ts';
 import { sql, waitForStatus } from './support/servers.ts';
 
 type Session = Awaited<ReturnType<typeof signInRegistered>>;
@@ -51,16 +52,14 @@ function claimsInflated(): Uint8Array {
 describeEachDatabase('custom items and custom textures', (api) => {
   let owner: Session;
   let name = '';
-  let dataDir = '';
+  let serverId = '';
   const call = (s: Session, method: string, path: string, body?: unknown) =>
     api().request(method, `/users/${s.user.id}/server${path}`, { token: s.sessionToken, body });
   const upload = (s: Session, rttexBase64: string, extra: Record<string, unknown> = {}) =>
     call(s, 'POST', '/custom-item', { itemName: 'Glow Block', rarity: 999, rttexBase64, properties: {}, ...extra });
-  const cacheFiles = () => (existsSync(join(dataDir, 'cache')) ? readdirSync(join(dataDir, 'cache')) : []);
-  const itemsFile = () => {
-    const file = join(dataDir, engineConfigFiles.customItems);
-    return existsSync(file) ? readFileSync(file, 'utf8') : '';
-  };
+  // The server's files as its engine's file API shows them.
+  const cacheFiles = async () => (await serverFiles(api(), serverId)).listTextures();
+  const itemsFile = async () => (await serverFileText(api(), serverId, engineConfigFiles.customItems)) ?? '';
   const setting = (key: string, on: boolean) =>
     sql(
       api(),
@@ -73,14 +72,14 @@ describeEachDatabase('custom items and custom textures', (api) => {
     name = `cust${api().dialect[0]}${process.pid % 1000}`;
     assert.equal((await call(owner, 'POST', '', { serverName: name })).status, 201);
     const row = await api().ctx.db.get<{ id: string }>('SELECT id FROM servers WHERE owner_id = ?', [owner.user.id]);
-    dataDir = api().ctx.servers.runtime.dataDir(row?.id as string);
+    serverId = row?.id as string;
   });
 
   it('reads an empty list, then refuses every hostile upload with a 400 and writes nothing', async () => {
     const empty = await call(owner, 'GET', '/item-config');
     assert.equal(empty.status, 200);
     assert.deepEqual(empty.body, { items: [], version: empty.body.version });
-    const before = itemsFile();
+    const before = await itemsFile();
     const valid = sprite();
     const hostile: [string, string, RegExp | string][] = [
       ['claims 60000x60000', b64(claimsHuge(60000)), /at most 1024x1024/],
@@ -103,8 +102,8 @@ describeEachDatabase('custom items and custom textures', (api) => {
     const outside = await upload(owner, b64(valid), { properties: { texture_x: 7, texture_y: 9 } });
     assert.equal(outside.status, 400, JSON.stringify(outside.body));
     assert.equal(outside.body.error, t.cellOutside(7, 9, 32, 32));
-    assert.deepEqual(cacheFiles(), [], 'no texture written');
-    assert.equal(itemsFile(), before, 'custom-items.json untouched');
+    assert.deepEqual(await cacheFiles(), [], 'no texture written');
+    assert.equal(await itemsFile(), before, 'custom-items.json untouched');
   });
 
   it('creates a texture item with the spec defaults and the next id, stored by content hash', async () => {
@@ -118,10 +117,11 @@ describeEachDatabase('custom items and custom textures', (api) => {
     const res = await upload(owner, b64(texture), { properties: { texture_x: 0, break_hits: 3 } });
     assert.equal(res.status, 200, JSON.stringify(res.body));
     assert.equal(res.body.message, t.created);
-    const files = cacheFiles();
+    const files = await cacheFiles();
     assert.equal(files.length, 1);
     assert.match(files[0] ?? '', /^custom_[0-9a-f]{16}\.rttex$/);
-    assert.deepEqual(new Uint8Array(readFileSync(join(dataDir, 'cache', files[0] ?? ''))), texture);
+    const stored = await (await serverFiles(api(), serverId)).read(`cache/${files[0]}`);
+    assert.deepEqual(new Uint8Array(stored ?? []), texture);
     const { items } = (await call(owner, 'GET', '/item-config')).body;
     assert.equal(items.length, 1);
     const [item] = items;
@@ -141,7 +141,7 @@ describeEachDatabase('custom items and custom textures', (api) => {
     });
     const second = await upload(owner, b64(texture), { itemName: 'Glow Block 2', rarity: 5 });
     assert.equal(second.body.id, item.ID + 1, 'the next id follows the custom items');
-    assert.equal(cacheFiles().length, 1, 'the same texture is stored once');
+    assert.equal((await cacheFiles()).length, 1, 'the same texture is stored once');
     const logged = await api().ctx.db.all<{ details: string }>(
       "SELECT details FROM activity_logs WHERE action = 'Custom item created' AND details LIKE ?",
       [`${name}:%`],
@@ -162,7 +162,7 @@ describeEachDatabase('custom items and custom textures', (api) => {
     const after = (await call(owner, 'GET', '/item-config')).body.items;
     assert.equal(after[0].Name, 'Bright Block');
     assert.equal(after[2].Desc, 'A new custom item.', 'defaults filled in');
-    const before = itemsFile();
+    const before = await itemsFile();
     const bad: [string, unknown[], RegExp][] = [
       ['duplicate ids', [renamed[0], { ...renamed[1], ID: renamed[0].ID }], /Duplicate custom item ID/],
       ['fraction', [{ ...renamed[2], Gems: 1.5 }], /^Item 1 \(ID 900\): Gems must be a whole number\.$/],
@@ -194,7 +194,7 @@ describeEachDatabase('custom items and custom textures', (api) => {
       assert.equal(res.status, 400, what);
       assert.match(res.body.error, error, what);
     }
-    assert.equal(itemsFile(), before, 'nothing written by a refused save');
+    assert.equal(await itemsFile(), before, 'nothing written by a refused save');
   });
 
   it('takes the largest legitimate texture (1024x1024 noise) and refuses a body past the limit with 413', async () => {
@@ -254,26 +254,25 @@ describeEachDatabase('custom items and custom textures', (api) => {
   });
 
   it('refuses an upload when storage is full, writing nothing', async () => {
-    const row = await api().ctx.db.get<{ id: string }>('SELECT id FROM servers WHERE owner_id = ?', [owner.user.id]);
-    const filler = join(dataDir, 'filler.bin');
+    const files = await serverFiles(api(), serverId);
     const limit =
       (await api().ctx.db.get<{ mb: number }>('SELECT storage_limit_mb AS mb FROM users WHERE id = ?', [owner.user.id]))
         ?.mb ?? 0;
     await sql(api(), 'UPDATE users SET storage_limit_mb = 1 WHERE id = ?', [owner.user.id]);
-    writeFileSync(filler, '');
-    const used = await api().ctx.servers.runtime.storageBytes(row?.id as string);
-    truncateSync(filler, Math.max(0, 1024 * 1024 - used - 100));
-    const before = itemsFile();
-    const files = cacheFiles();
+    // Filled up to 100 bytes short of the limit, through the engine (a file of its texture cache).
+    const used = (await files.usage()).bytes;
+    await files.write('cache/filler.bin', Buffer.alloc(Math.max(0, 1024 * 1024 - used - 100)));
+    const before = await itemsFile();
+    const textures = await cacheFiles();
     try {
       const big = sprite(256);
       const res = await upload(owner, b64(big), { itemName: 'Too Big' });
       assert.equal(res.status, 409, JSON.stringify(res.body));
       assert.equal(res.body.error, hostingMessages.storageFullWrite);
-      assert.deepEqual(cacheFiles(), files);
-      assert.equal(itemsFile(), before);
+      assert.deepEqual(await cacheFiles(), textures);
+      assert.equal(await itemsFile(), before);
     } finally {
-      truncateSync(filler, 0);
+      await files.remove('cache/filler.bin');
       await sql(api(), 'UPDATE users SET storage_limit_mb = ? WHERE id = ?', [limit, owner.user.id]);
     }
   });
@@ -299,7 +298,8 @@ describeEachDatabase('custom items and custom textures', (api) => {
     assert.equal(busyUpload.body.error, p.serverStarting);
     await waitForStatus(api(), name, 'ONLINE');
     const first = await hash();
-    const built = readFileSync(join(dataDir, 'effective-items.dat'));
+    // The engine's own build, not a file of the file API: read where the local driver keeps the server's data.
+    const built = readFileSync(join(api().ctx.config.dataDir, 'servers', id, 'effective-items.dat'));
     assert.ok(built.includes(Buffer.from('custom_')), 'the texture item is in the engine items.dat');
 
     const { items } = (await call(owner, 'GET', '/item-config')).body;

@@ -139,7 +139,8 @@ describeEachDatabase(
       const path = `/users/${owner.user.id}/server/${name}`;
       const heapFlag = async () => {
         const row = await api().ctx.db.get<{ id: string }>('SELECT id FROM servers WHERE name = ?', [name]);
-        const dir = api().ctx.servers.runtime.dataDir(row?.id ?? '');
+        // The engine.json of the local driver's layout: which process runs the server.
+        const dir = join(api().ctx.config.dataDir, 'servers', row?.id ?? '');
         const pid = JSON.parse(readFileSync(join(dir, 'engine.json'), 'utf8')).pid as number;
         return commandLine(pid).find((f) => f.startsWith('--max-old-space-size='));
       };

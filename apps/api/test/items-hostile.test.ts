@@ -1,14 +1,13 @@
 // Regression test from an attack on GET /cache/{file} (issue 9): each download read the whole texture into
 // memory, so one user opening many downloads of a 4 MB custom texture and not reading them held 4 MB each.
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
-import { join } from 'node:path';
 import { before, it } from 'node:test';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { signInRegistered } from './support/factories.ts';
 import { describeEachDatabase, type TestApi } from './support/harness.ts';
+import { serverFiles } from './support/server-files.ts';
 
 type Session = Awaited<ReturnType<typeof signInRegistered>>;
 
@@ -48,9 +47,7 @@ describeEachDatabase('texture downloads under attack', (api) => {
     });
     assert.equal(made.status, 201);
     const row = await api().ctx.db.get<{ id: string }>('SELECT id FROM servers WHERE owner_id = ?', [owner.user.id]);
-    const cache = join(api().ctx.servers.runtime.dataDir(row?.id as string), 'cache');
-    mkdirSync(cache, { recursive: true });
-    writeFileSync(join(cache, TEXTURE), Buffer.alloc(TEXTURE_BYTES, 7));
+    await (await serverFiles(api(), row?.id as string)).write(`cache/${TEXTURE}`, Buffer.alloc(TEXTURE_BYTES, 7));
   });
 
   it('streams a texture: many stalled downloads do not hold it in memory each', async () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +12,7 @@ import { installItemDatabase } from '../src/items/install.ts';
 import { serversRepo } from '../src/servers/servers.repo.ts';
 import { signIn, signInRegistered } from './support/factories.ts';
 import { describeEachDatabase } from './support/harness.ts';
+import { serverFiles } from './support/server-files.ts';
 import { sql, waitForStatus } from './support/servers.ts';
 
 type Session = Awaited<ReturnType<typeof signInRegistered>>;
@@ -41,6 +42,10 @@ describeEachDatabase('item database', (api) => {
   let owner: Session;
   let other: Session;
   let ownerDir = '';
+  let ownerServer = '';
+  /** Writes a file of the owner's server through its engine's file API, as the api does. */
+  const writeOwnerFile = async (name: string, bytes: Uint8Array) =>
+    (await serverFiles(api(), ownerServer)).write(name, bytes);
   const items = (s: Session, query = '') => api().request('GET', `/items${query}`, { token: s.sessionToken });
 
   before(async () => {
@@ -53,8 +58,9 @@ describeEachDatabase('item database', (api) => {
     });
     assert.ok(created.status < 300, JSON.stringify(created.body));
     const row = await serversRepo.findByOwner(api().ctx.db, owner.user.id);
-    ownerDir = api().ctx.servers.runtime.dataDir(row?.id ?? '');
-    mkdirSync(join(ownerDir, 'cache'), { recursive: true });
+    ownerServer = row?.id ?? '';
+    // Where the local driver keeps the server's data: only the symlink test below plants something there by hand.
+    ownerDir = join(api().ctx.config.dataDir, 'servers', ownerServer);
   });
 
   it('pages through the whole bundled database with a total count', async () => {
@@ -129,24 +135,25 @@ describeEachDatabase('item database', (api) => {
     }
   });
 
-  it("lays the owner's custom items over the base, for the owner only, and follows file changes", async () => {
-    const file = join(ownerDir, 'custom-items.json');
-    const write = (items: unknown[], mtime: number) => {
-      writeFileSync(file, JSON.stringify({ items }));
-      utimesSync(file, mtime, mtime);
+  it("lays the owner's custom items over the base, for the owner only, and follows their changes", async () => {
+    // Saved as the Custom Items tab saves them (PUT item-config), with the texture in the server's cache.
+    const write = async (items: unknown[]) => {
+      const saved = await api().request('PUT', `/users/${owner.user.id}/server/item-config`, {
+        token: owner.sessionToken,
+        body: { items },
+      });
+      assert.equal(saved.status, 200, JSON.stringify(saved.body));
     };
-    write(
-      [
-        { ID: 2, Name: 'Golden Dirt', rarity: 7 },
-        {
-          ID: 5000,
-          Name: 'Moon Cape',
-          rarity: 999,
-          texture: { file: CUSTOM_TEXTURE, texture_x: 0, texture_y: 0, item_kind: 7, clothing_type: 6 },
-        },
-      ],
-      1_000_000,
-    );
+    await writeOwnerFile(`cache/${CUSTOM_TEXTURE}`, bundledSheet);
+    await write([
+      { ID: 2, Name: 'Golden Dirt', rarity: 7 },
+      {
+        ID: 1200,
+        Name: 'Moon Cape',
+        rarity: 999,
+        texture: { file: CUSTOM_TEXTURE, texture_x: 0, texture_y: 0, item_kind: 7, clothing_type: 6 },
+      },
+    ]);
     const mine = itemsPageSchema.parse((await items(owner, '?name=golden')).body);
     assert.deepEqual(
       mine.items.map((i) => [i.id, i.name, i.rarity]),
@@ -154,7 +161,7 @@ describeEachDatabase('item database', (api) => {
     );
     const cape = itemsPageSchema.parse((await items(owner, '?clothingType=6&name=moon')).body).items[0];
     assert.deepEqual(cape, {
-      id: 5000,
+      id: 1200,
       name: 'Moon Cape',
       rarity: 999,
       clothing_type: 6,
@@ -166,15 +173,15 @@ describeEachDatabase('item database', (api) => {
     assert.equal(itemsPageSchema.parse((await items(owner)).body).total, 337);
     const all = await api().request('GET', '/all-items', { token: owner.sessionToken });
     assert.ok(
-      all.body.items.some((i: { item_id: number; name: string }) => i.item_id === 5000 && i.name === 'Moon Cape'),
+      all.body.items.some((i: { item_id: number; name: string }) => i.item_id === 1200 && i.name === 'Moon Cape'),
     );
 
     assert.equal(itemsPageSchema.parse((await items(other, '?name=golden')).body).total, 0, 'not for other users');
     assert.equal(itemsPageSchema.parse((await items(other)).body).total, 336);
     const theirs = await api().request('GET', '/all-items', { token: other.sessionToken });
-    assert.ok(!theirs.body.items.some((i: { item_id: number }) => i.item_id === 5000));
+    assert.ok(!theirs.body.items.some((i: { item_id: number }) => i.item_id === 1200));
 
-    write([{ ID: 2, Name: 'Silver Dirt', rarity: 3 }], 2_000_000);
+    await write([{ ID: 2, Name: 'Silver Dirt', rarity: 3 }]);
     assert.equal(
       itemsPageSchema.parse((await items(owner, '?name=silver')).body).total,
       1,
@@ -201,7 +208,7 @@ describeEachDatabase('item database', (api) => {
 
   it("serves the caller's own custom textures as immutable, and nobody else's", async () => {
     const sheet = encodeRtpack({ width: 32, height: 32, rgba: new Uint8Array(32 * 32 * 4).fill(200) });
-    writeFileSync(join(ownerDir, 'cache', CUSTOM_TEXTURE), sheet);
+    await writeOwnerFile(`cache/${CUSTOM_TEXTURE}`, sheet);
     const mine = await getRaw(`${api().url}/cache/${CUSTOM_TEXTURE}`, owner.sessionToken);
     assert.equal(mine.status, 200);
     assert.ok(mine.bytes.equals(Buffer.from(sheet)));

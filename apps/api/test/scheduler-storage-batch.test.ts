@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { it } from 'node:test';
+import type { LocalDriver } from '../src/runtime/local/local-driver.ts';
 import { refreshStorage } from '../src/scheduler/server-time.ts';
 import { STORAGE_BATCH } from '../src/scheduler/storage-figures.repo.ts';
+import { serversRepo } from '../src/servers/servers.repo.ts';
 import { ownerWithServer, signInRegistered } from './support/factories.ts';
 import { describeEachDatabase, type TestApi } from './support/harness.ts';
+import { serverFiles } from './support/server-files.ts';
 
 const used = async (api: TestApi, id: string) =>
   Number((await api.ctx.db.get<{ b: number }>('SELECT storage_used_bytes AS b FROM users WHERE id = ?', [id]))?.b);
@@ -22,7 +23,7 @@ const addBackup = (api: TestApi, ownerId: string, bytes: number) =>
   ]);
 
 describeEachDatabase('scheduler storage pass, in batches', (api) => {
-  it('writes each account its server data plus its backup, and a backup alone without a server', async () => {
+  it('writes each account its server data plus its backup, and a backup alone without a server; starts no engine for a measured offline server', async () => {
     const a = api();
     const tag = `${a.dialect[0]}${process.pid % 10000}`;
     const withBackup = await ownerWithServer(a, `StA${tag}`);
@@ -47,20 +48,25 @@ describeEachDatabase('scheduler storage pass, in batches', (api) => {
         ]);
       }
     });
-    // Data on disk in one server's directory, so the figure is the directory's size and not just zero.
-    const dir = a.ctx.servers.runtime.dataDir((await serverId(a, serverOnly.user.id)) ?? '');
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'bench.bin'), Buffer.alloc(50_000));
+    // One server stores 50 KB, written through its (files-only) engine, and was never measured: the pass asks it.
+    // The other is new (recorded at 0 bytes) and offline: the pass counts its figure and starts no engine for it.
+    const measuredId = (await serverId(a, serverOnly.user.id)) ?? '';
+    const recordedId = (await serverId(a, withBackup.user.id)) ?? '';
+    const files = await serverFiles(a, measuredId);
+    await files.write('cache/bench.bin', Buffer.alloc(50_000));
+    await a.ctx.db.run('UPDATE servers SET data_bytes = NULL WHERE id = ?', [measuredId]);
     for (const s of [withBackup, serverOnly, untouched])
       await a.ctx.db.run('UPDATE users SET storage_used_bytes = 123 WHERE id = ?', [s.user.id]);
 
     await refreshStorage(a.ctx);
 
-    const serverBytes = async (ownerId: string) =>
-      a.ctx.servers.runtime.storageBytes((await serverId(a, ownerId)) ?? '');
-    assert.equal(await used(a, withBackup.user.id), (await serverBytes(withBackup.user.id)) + 7_000);
-    assert.equal(await used(a, serverOnly.user.id), await serverBytes(serverOnly.user.id));
-    assert.ok((await serverBytes(serverOnly.user.id)) >= 50_000, 'the file counts');
+    const local = a.ctx.servers.runtime as LocalDriver;
+    assert.equal(local.filesOnlyPid(recordedId), null, 'no engine started to count a measured offline server');
+    assert.equal(await used(a, withBackup.user.id), 7_000);
+    const measured = (await files.usage()).bytes;
+    assert.ok(measured >= 50_000, 'the file counts');
+    assert.equal(await used(a, serverOnly.user.id), measured);
+    assert.equal(await serversRepo.dataBytes(a.ctx.db, measuredId), measured, 'recorded for the next passes');
     assert.equal(await used(a, untouched.user.id), 123, 'an account with neither is left alone');
     const rows = await a.ctx.db.all<{ id: string; b: number }>(
       'SELECT id, storage_used_bytes AS b FROM users WHERE id LIKE ?',

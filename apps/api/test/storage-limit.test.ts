@@ -1,7 +1,5 @@
 import assert from 'node:assert/strict';
-import { truncateSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { hostingMessages as m } from '@canopy/contract';
 import { AppError } from '../src/errors.ts';
@@ -9,6 +7,7 @@ import { ControlClient } from '../src/runtime/control-client.ts';
 import { engineCall } from '../src/server-data/engine-proxy.ts';
 import { buildDiscordUser, signInRegistered } from './support/factories.ts';
 import { describeEachDatabase, startApi, type TestApi } from './support/harness.ts';
+import { serverFiles } from './support/server-files.ts';
 import { sql, waitForStatus } from './support/servers.ts';
 
 type Session = Awaited<ReturnType<typeof signInRegistered>>;
@@ -25,12 +24,13 @@ describeEachDatabase('the storage limit binds every write that grows a server', 
   const call = (method: string, path: string, body?: unknown) =>
     api().request(method, `/users/${owner.user.id}/server${path}`, { token: owner.sessionToken, body });
 
-  /** Pads the server's data directory (a sparse file) so that it holds `bytes` in all. */
+  /** Pads the server's files (a file of its texture cache, written through its engine) to `bytes` in all. */
+  let filler = 0;
   const holdBytes = async (bytes: number) => {
-    const filler = join(api().ctx.config.dataDir, 'servers', serverId, 'filler.bin');
-    writeFileSync(filler, '');
-    const used = await api().ctx.servers.runtime.storageBytes(serverId);
-    truncateSync(filler, Math.max(0, bytes - used));
+    const files = await serverFiles(api(), serverId);
+    const others = (await files.usage()).bytes - filler;
+    filler = Math.max(0, bytes - others);
+    await files.write('cache/filler.bin', Buffer.alloc(filler));
   };
 
   before(async () => {

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { chmod, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { backup, DatabaseSync } from 'node:sqlite';
 import { Worker } from 'node:worker_threads';
-import { PRIVATE_FILE } from '../private-files.ts';
+import { backupMessages as b } from '@canopy/contract';
+import { AppError } from '../errors.ts';
+import type { BackupRow } from './backups.repo.ts';
 import type { VerifyOutcome } from './verify-worker.ts';
 
 /**
@@ -14,12 +15,6 @@ export const backupsRoot = (dataDir: string) => join(dataDir, 'backups');
 export const backupDir = (dataDir: string, ownerId: string) => join(backupsRoot(dataDir), ownerId);
 export const backupFile = (dataDir: string, ownerId: string) => join(backupDir(dataDir, ownerId), BACKUP_NAME);
 export const BACKUP_NAME = 'backup.db';
-/** Prefix of a restore's staged copy beside a server's live engine.db. */
-export const RESTORE_STAGE_PREFIX = 'engine.db.restore-';
-
-/** Suffix of a live database's -wal set aside during a restore (see restoreBackup). */
-export const WAL_ASIDE_SUFFIX = '-wal.before-restore';
-
 /** A temporary name beside `final` for a file that is renamed into place once complete and verified. */
 export const tempBeside = (final: string) => `${final}${TEMP_INFIX}${randomUUID()}`;
 const TEMP_INFIX = '.tmp-';
@@ -57,57 +52,9 @@ export async function verifyDatabase(path: string, integrity = true): Promise<Ve
   });
 }
 
-/**
- * Copies a database that no engine has open (the server is offline) with SQLite's backup API, to a
- * rollback-journal file at `target`: one self-contained file, like the engine's online backup.
- */
-export async function snapshotOffline(live: string, target: string): Promise<void> {
-  const source = new DatabaseSync(live, { timeout: 250 });
-  try {
-    await backup(source, target, { rate: 256 });
-  } finally {
-    source.close();
-  }
-  const copy = new DatabaseSync(target);
-  try {
-    copy.exec('PRAGMA journal_mode = DELETE');
-  } finally {
-    copy.close();
-  }
-}
-
-/**
- * Folds a live database's write-ahead log into the file and leaves it in rollback-journal mode, so that
- * it is one file (same content) and no stale -wal can be applied to what replaces it. A missing
- * database is left missing.
- */
-export async function foldWal(live: string): Promise<void> {
-  if (!(await exists(live))) {
-    await removeSidecars(live);
-    return;
-  }
-  const db = new DatabaseSync(live, { timeout: 250 });
-  try {
-    db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
-    db.exec('PRAGMA journal_mode = DELETE');
-  } finally {
-    db.close();
-  }
-  // After the switch SQLite has removed them; a leftover -shm of a crashed engine holds nothing.
-  await removeSidecars(live);
-}
-
-/** Removes a database's -wal, -shm and -journal files (only when they hold nothing, see foldWal). */
+/** Removes a database's -wal, -shm and -journal files. */
 export async function removeSidecars(file: string): Promise<void> {
   for (const extra of ['-wal', '-shm', '-journal']) await rm(`${file}${extra}`, { force: true });
-}
-
-/** Moves a complete file into place (the commit point) and makes both durable. */
-export async function commitRename(from: string, to: string, dir: string): Promise<void> {
-  await chmod(from, PRIVATE_FILE);
-  await fsyncPath(from);
-  await rename(from, to);
-  await fsyncPath(dir);
 }
 
 /** fsync of a file or directory (best effort on platforms that refuse it for directories). */
@@ -138,4 +85,13 @@ export async function exists(path: string): Promise<boolean> {
 /** Names in a folder ([] when it does not exist). */
 export async function list(dir: string): Promise<string[]> {
   return readdir(dir).catch(() => []);
+}
+
+/** Checks a file against the backup's record; throws the reason it cannot be restored. */
+export async function assertIntact(path: string, row: BackupRow, integrity: boolean) {
+  const outcome = await verifyDatabase(path, integrity);
+  if (!outcome.ok && outcome.reason === 'missing') throw new AppError(422, 'backup_missing', b.missingFile);
+  if (!outcome.ok) throw new AppError(422, 'backup_damaged', b.damagedIntegrity);
+  if (outcome.sha256 !== row.sha256 || outcome.bytes !== row.bytes)
+    throw new AppError(422, 'backup_damaged', b.damagedChecksum);
 }

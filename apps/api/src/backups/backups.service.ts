@@ -1,4 +1,3 @@
-import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type BackupStatus, backupMessages as b, hostingMessages as m, messages } from '@canopy/contract';
 import type { ServerAccess } from '../access/server-access.ts';
@@ -7,16 +6,15 @@ import { collaboratorsRepo } from '../collaborators/collaborators.repo.ts';
 import type { AppContext } from '../context.ts';
 import { isUniqueViolation } from '../db/db.ts';
 import { AppError, conflict, forbidden, notFound } from '../errors.ts';
-import { engineCall } from '../server-data/engine-proxy.ts';
 import { serversRepo } from '../servers/servers.repo.ts';
 import { accountStorageBytes, assertStorageForWrite } from '../servers/storage-quota.ts';
 import { usersRepo } from '../users/users.repo.ts';
 import {
+  assertIntact,
   BACKUP_NAME,
   backupFile,
   discard,
   ensureBackupDir,
-  snapshotOffline,
   sweepTemps,
   tempBeside,
   verifyDatabase,
@@ -24,14 +22,6 @@ import {
 import { backupStore } from './backup-store.ts';
 import { type BackupRow, backupsRepo } from './backups.repo.ts';
 import { faultPoint } from './fault.ts';
-import { assertIntact, swapIn } from './restore-swap.ts';
-
-const liveDatabase = (ctx: AppContext, serverId: string) => join(ctx.servers.runtime.dataDir(serverId), 'engine.db');
-const sizeOf = (path: string) =>
-  stat(path).then(
-    (s) => s.size,
-    () => 0,
-  );
 
 /** disableBackupManager locks the feature for everyone but admins. */
 export function assertEnabled(access: ServerAccess) {
@@ -41,10 +31,17 @@ export function assertEnabled(access: ServerAccess) {
 
 const log = logServerAction;
 
-/** Brings the owner's storage figure up to date after the backup changed (best effort). */
-async function refreshFigure(ctx: AppContext, { server }: ServerAccess) {
-  const bytes = await accountStorageBytes(ctx, server.owner_id, server.id);
-  await usersRepo.setStorageUsed(ctx.db, server.owner_id, bytes).catch(() => {});
+/**
+ * Brings the owner's storage figure up to date after the backup changed (best effort); `fresh` asks the server's
+ * engine again (a restore replaced its database).
+ */
+async function refreshFigure(ctx: AppContext, { server }: ServerAccess, fresh = false) {
+  try {
+    const bytes = await accountStorageBytes(ctx, server.owner_id, server, { fresh });
+    await usersRepo.setStorageUsed(ctx.db, server.owner_id, bytes);
+  } catch (error) {
+    ctx.log.warn({ err: error, server: server.name }, 'could not record storage use after a backup action');
+  }
 }
 
 /** GET: whether the account (the server's owner) has a backup, when it was made and its size. */
@@ -64,9 +61,8 @@ export async function backupStatus(ctx: AppContext, access: ServerAccess): Promi
 const acting = new Set<string>();
 
 /**
- * How long a create waits for the engine's online backup. The engine goes on when the api stops waiting, so
- * with the control client's 5 s default a large database outlived the create: the copy landed after its
- * cleanup (a database-size file nobody counts) and a retry started a second backup beside the first.
+ * How long a create waits for the engine's snapshot to stream in (and a restore for its upload): a large database
+ * takes minutes, and a create given up early leaves the engine copying for nothing.
  */
 export const ENGINE_BACKUP_TIMEOUT_MS = 10 * 60_000;
 
@@ -82,9 +78,10 @@ async function oneAtATime<T>(ownerId: string, fn: () => Promise<T>): Promise<T> 
 }
 
 /**
- * Takes a snapshot of the server's database: the engine's online backup while it runs, a copy while it
- * is offline. It is written beside its final place, verified, recorded and then renamed into place. One
- * action per account at a time (`acting`); across processes the row's primary key refuses a second create.
+ * Takes a snapshot of the server's database through its engine (docs/engine-files-api.md): the running engine's
+ * online backup, or a files-only engine's copy while the server is offline (a start waits for it). It streams into
+ * a file beside its final place, is verified, stored and recorded. One action per account at a time (`acting`);
+ * across processes the row's primary key refuses a second create.
  */
 export async function createBackup(ctx: AppContext, access: ServerAccess) {
   assertEnabled(access);
@@ -99,25 +96,19 @@ async function createOnce(ctx: AppContext, access: ServerAccess) {
   const runtime = ctx.servers.runtime;
   const status = runtime.state(server.id).status;
   if (status !== 'ONLINE' && status !== 'OFFLINE') throw conflict(b.serverBusy, 'server_busy');
-  const live = liveDatabase(ctx, server.id);
-  const liveBytes = (await sizeOf(live)) + (await sizeOf(`${live}-wal`));
-  if (status === 'OFFLINE' && liveBytes === 0) throw conflict(b.noDatabase, 'no_database');
+  const files = runtime.files(ctx.servers.spec(server));
+  const { databaseBytes } = await files.usage();
+  if (databaseBytes === 0) throw conflict(b.noDatabase, 'no_database');
   // The backup is about as large as the database it copies, and it is the owner's storage.
-  await assertStorageForWrite(ctx, server, liveBytes, user);
+  await assertStorageForWrite(ctx, server, databaseBytes, user);
 
   const dir = await ensureBackupDir(ctx.config.dataDir, ownerId);
   await sweepTemps(dir);
   const final = join(dir, BACKUP_NAME);
   const temp = tempBeside(final);
   try {
-    if (status === 'ONLINE') {
-      const control = runtime.control(server.id);
-      if (!control) throw conflict(b.serverBusy, 'server_busy');
-      await engineCall(control, 'POST', '/backup', { path: temp }, ENGINE_BACKUP_TIMEOUT_MS);
-    } else {
-      // The power lock keeps a start from opening the database while it is copied.
-      await runtime.exclusive(ctx.servers.spec(server), () => snapshotOffline(live, temp), { stopRunning: false });
-    }
+    // Checked again by the api below: what the store takes is verified here, whatever the engine said.
+    if (!(await files.snapshot(temp, ENGINE_BACKUP_TIMEOUT_MS))) throw conflict(b.noDatabase, 'no_database');
     const verified = await verifyDatabase(temp);
     if (!verified.ok) {
       ctx.log.error({ server: server.name, detail: verified.detail }, 'a new backup failed verification');
@@ -140,8 +131,8 @@ async function createOnce(ctx: AppContext, access: ServerAccess) {
       throw error;
     }
   } finally {
-    await discard(temp); // nothing left once it was renamed; a failed create leaves nothing either
-    await sweepTemps(dir); // nor the engine's partial copy when it was killed mid-backup
+    await discard(temp); // nothing left once it was stored; a failed create leaves nothing either
+    await sweepTemps(dir);
   }
   await refreshFigure(ctx, access);
   await log(ctx, access, 'Backup created', `${status === 'ONLINE' ? 'online' : 'offline'} snapshot`);
@@ -160,10 +151,11 @@ async function putOnce(ctx: AppContext, row: BackupRow, file: string) {
 }
 
 /**
- * Replaces the server's database with the backup. The backup is verified before the server is touched;
- * then, under the power lock with the engine stopped, a copy is staged beside engine.db and verified,
- * the live database's WAL is folded in, and a rename swaps it in (the commit point). Any failure before
- * the rename leaves the live database as it was. The server stays stopped.
+ * Replaces the server's database with the backup. The backup is fetched from the store and verified before the
+ * server is touched; then, under the power lock with the engine stopped, it streams to a files-only engine
+ * (PUT /restore), which stages it, verifies it again, folds or sets aside the live database's WAL and renames it
+ * over engine.db (the commit point). Any failure before the rename leaves the live database as it was. The server
+ * stays stopped.
  */
 export async function restoreBackup(ctx: AppContext, access: ServerAccess) {
   assertEnabled(access);
@@ -190,14 +182,16 @@ async function restoreOnce(ctx: AppContext, access: ServerAccess) {
     await assertIntact(local, row, true);
     // The restored database replaces the live one, so the account grows by the difference (and the staged
     // copy needs that room on disk while it is written).
-    const live = liveDatabase(ctx, server.id);
-    const liveBytes = (await sizeOf(live)) + (await sizeOf(`${live}-wal`));
-    const growth = row.bytes - liveBytes;
+    const files = runtime.files(ctx.servers.spec(server));
+    const growth = row.bytes - (await files.usage()).databaseBytes;
     if (growth > 0) await assertStorageForWrite(ctx, server, growth, access.user);
     // Recorded first, as a stop is: an api restarted meanwhile must not start the server again.
     await serversRepo.setDesiredState(ctx.db, server.id, 'stopped');
     try {
-      await runtime.exclusive(ctx.servers.spec(server), () => swapIn(ctx, server.id, row, local));
+      await runtime.exclusive(ctx.servers.spec(server), async () => {
+        await faultPoint('backup:restore-before-send');
+        await files.restore({ sha256: row.sha256, bytes: row.bytes }, local, ENGINE_BACKUP_TIMEOUT_MS);
+      });
     } catch (error) {
       // Failed, or never began because a start took the lock during the checks above: the wish follows what
       // the engine does now, so a running server is not left marked 'stopped' (an api restart would stop it).
@@ -209,7 +203,7 @@ async function restoreOnce(ctx: AppContext, access: ServerAccess) {
   } finally {
     await discard(scratch);
   }
-  await refreshFigure(ctx, access);
+  await refreshFigure(ctx, access, true);
   await log(ctx, access, 'Backup restored', 'database replaced by the backup; server left stopped');
   // The spec's text tells the user to restart; one who may not start the server is told who can.
   return { message: (await mayStart(ctx, access)) ? b.restored : b.restoredAskOwner };

@@ -4,7 +4,9 @@
  * `CANOPY_FAULT_PAUSED <point>` on stdout and waits forever, so the test can SIGKILL it exactly there.
  * Never active in production.
  */
-export type FaultPoint = 'backup:create-before-commit' | 'backup:restore-before-swap';
+// restore-before-send: under the power lock, the server's engine stopped, before the backup streams to the
+// files-only engine (which does the swap itself now: an api killed there leaves the live database as it was).
+export type FaultPoint = 'backup:create-before-commit' | 'backup:restore-before-send';
 
 export async function faultPoint(point: FaultPoint): Promise<void> {
   if (process.env.NODE_ENV === 'production' || process.env.CANOPY_FAULT_PAUSE !== point) return;

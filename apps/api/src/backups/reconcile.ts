@@ -1,17 +1,7 @@
-import { rename, rm, rmdir } from 'node:fs/promises';
+import { rm, rmdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AppContext } from '../context.ts';
-import {
-  BACKUP_NAME,
-  backupDir,
-  backupFile,
-  backupsRoot,
-  exists,
-  list,
-  RESTORE_STAGE_PREFIX,
-  verifyDatabase,
-  WAL_ASIDE_SUFFIX,
-} from './backup-files.ts';
+import { BACKUP_NAME, backupDir, backupFile, backupsRoot, exists, list, verifyDatabase } from './backup-files.ts';
 import { type BackupStore, backupStore, type StoredBackup } from './backup-store.ts';
 import { type BackupRow, backupsRepo } from './backups.repo.ts';
 
@@ -24,8 +14,8 @@ export const ORPHAN_GRACE_MS = 60 * 60_000;
 /**
  * At api start, before any engine starts: what a create, restore or delete killed half-way left behind
  * is resolved. Temporary files go; a backup without a row (a create killed between storing it and its row, a
- * delete that removed the row) goes; a row without a backup goes. A restore's staged copy beside a server's
- * engine.db goes: the rename had not happened, so the live database is the old one, whole.
+ * delete that removed the row) goes; a row without a backup goes. (A restore cut short is the engine's to settle:
+ * it does so when it starts, docs/engine-files-api.md.)
  */
 export async function reconcileBackups(ctx: AppContext): Promise<void> {
   const { dataDir } = ctx.config;
@@ -42,8 +32,6 @@ export async function reconcileBackups(ctx: AppContext): Promise<void> {
     await rmdir(dir).catch(() => {}); // only when empty
   }
   await reconcileStore(ctx, store, rows);
-  const servers = join(dataDir, 'servers');
-  for (const id of await list(servers)) await settleRestore(ctx, join(servers, id));
 }
 
 /** Backups without rows go, rows without backups go (an S3 store that cannot be listed is left for next time). */
@@ -93,22 +81,4 @@ async function moveIntoStore(ctx: AppContext, store: BackupStore, row: BackupRow
   await rm(local, { force: true });
   await rmdir(backupDir(ctx.config.dataDir, row.owner_id)).catch(() => {});
   return true;
-}
-
-/**
- * A restore killed half-way in a server's directory. Its staged copy still there means the rename (the
- * commit point) never happened: the copy goes and a -wal it set aside goes back, so the live database is
- * exactly the old one. No staged copy but a set-aside -wal means it committed: the old -wal goes.
- */
-async function settleRestore(ctx: AppContext, dir: string) {
-  const names = await list(dir);
-  const staged = names.filter((n) => n.startsWith(RESTORE_STAGE_PREFIX));
-  for (const name of staged) {
-    ctx.log.warn({ file: join(dir, name) }, 'removing the staged copy of an unfinished restore');
-    await rm(join(dir, name), { force: true });
-  }
-  const aside = join(dir, `engine.db${WAL_ASIDE_SUFFIX}`);
-  if (!names.includes(`engine.db${WAL_ASIDE_SUFFIX}`)) return;
-  if (staged.length) await rename(aside, join(dir, 'engine.db-wal'));
-  else await rm(aside, { force: true });
 }

@@ -1,22 +1,35 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { hostingMessages, serverPageMessages as p, versionedWriteCodes } from '@canopy/contract';
+import { createHash } from 'node:crypto';
+import { serverPageMessages as p, versionedWriteCodes } from '@canopy/contract';
 import type { z } from 'zod';
 import type { ServerAccess } from '../access/server-access.ts';
 import type { AppContext } from '../context.ts';
 import { AppError, conflict, notFound } from '../errors.ts';
+import type { ServerFiles } from '../runtime/server-files.ts';
 import { assertStorageForWrite } from '../servers/storage-quota.ts';
+import { knownFile, noteWritten } from './file-cache.ts';
 
 /**
- * The config files of a hosted server live in its engine's data directory (names in the contract's
- * engineConfigFiles). The api reads and writes them whether the engine runs or not: a running engine
- * re-reads them on POST /reload or at its next start, and never writes them while it runs.
+ * The config files of a hosted server are its engine's (names in the contract's engineConfigFiles): the api reads
+ * and writes them only through the engine's file API (runtime/server-files.ts), the running engine's or, while
+ * the server is offline, a files-only engine's. A running engine re-reads them on POST /reload or at its next
+ * start, and never writes them itself.
  */
 
-/** The path of one config file (or texture) of the server. */
-export function configPath(ctx: AppContext, access: ServerAccess, name: string): string {
-  return join(ctx.servers.runtime.dataDir(access.server.id), name);
+/**
+ * Runs `fn` on the server's files. A call refused or cut because the server is being deleted says so (404, as a
+ * server that is gone), not that it was busy.
+ */
+export async function onServerFiles<T>(
+  ctx: AppContext,
+  access: ServerAccess,
+  fn: (files: ServerFiles) => Promise<T>,
+): Promise<T> {
+  try {
+    return await fn(ctx.servers.runtime.files(ctx.servers.spec(access.server)));
+  } catch (error) {
+    assertNotRemoved(ctx, access);
+    throw error;
+  }
 }
 
 /**
@@ -43,11 +56,25 @@ export const contentVersion = (bytes: Uint8Array | undefined) =>
     .digest('hex')
     .slice(0, 32);
 
-async function readBytes(ctx: AppContext, access: ServerAccess, name: string): Promise<Buffer | undefined> {
+/**
+ * A file's bytes as the engine has them (undefined when missing); noted for the cached reads (file-cache.ts). While
+ * no engine can answer (the server starts or stops: 409 server_busy) a page's read gets the file as this api last
+ * knew it, if it does, so that reads work in any state; a write's read (`forWrite`) never does.
+ */
+export async function readServerFile(
+  ctx: AppContext,
+  access: ServerAccess,
+  name: string,
+  forWrite = false,
+): Promise<Buffer | undefined> {
   try {
-    return await readFile(configPath(ctx, access, name));
+    const bytes = await onServerFiles(ctx, access, (files) => files.read(name));
+    noteWritten(ctx, access.server.id, name, bytes);
+    return bytes;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    const known = !forWrite && error instanceof AppError && error.code === 'server_busy';
+    const cached = known ? knownFile(ctx, access.server.id, name) : null;
+    if (cached) return cached.bytes;
     throw error;
   }
 }
@@ -60,7 +87,7 @@ export async function readVersionedConfigFile<S extends z.ZodType>(
   schema: S,
   fallback: () => z.infer<S>,
 ): Promise<{ value: z.infer<S>; version: string }> {
-  const bytes = await readBytes(ctx, access, name);
+  const bytes = await readServerFile(ctx, access, name);
   const version = contentVersion(bytes);
   if (!bytes) return { value: fallback(), version };
   try {
@@ -84,7 +111,7 @@ export async function assertConfigVersion(
   expected: string | undefined,
   changed: string,
 ): Promise<string> {
-  const current = contentVersion(await readBytes(ctx, access, name));
+  const current = contentVersion(await readServerFile(ctx, access, name, true));
   if (expected !== undefined && current !== expected) throw conflict(changed, versionedWriteCodes.conflict);
   return current;
 }
@@ -113,8 +140,8 @@ export function serialised<T>(serverId: string, fn: () => Promise<T>): Promise<T
 }
 
 /**
- * Writes `bytes` to a file of the server whole or not at all: a temporary file beside it, flushed to
- * disk, then renamed over it. A killed api or a full disk leaves the old file as it was. The write
+ * Writes `bytes` to a file of the server whole or not at all: the engine writes a temporary file, flushes it and
+ * renames it over the old one, so a killed engine or a full disk (507) leaves the old file as it was. The write
  * counts toward the owner's storage limit and is refused (409) when it would pass it.
  */
 export async function writeServerFile(
@@ -124,38 +151,19 @@ export async function writeServerFile(
   bytes: Uint8Array,
 ): Promise<void> {
   await assertStorageForWrite(ctx, access.server, bytes.length, access.user);
-  const file = configPath(ctx, access, name);
-  await mkdir(dirname(file), { recursive: true, mode: 0o700 });
-  const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-  try {
-    const handle = await open(tmp, 'wx', 0o600);
-    try {
-      await handle.writeFile(bytes);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(tmp, file);
-  } catch (error) {
-    await rm(tmp, { force: true });
-    await assertNotRemoved(ctx, access); // the folder went away under the write (ENOENT): say why
-    if ((error as NodeJS.ErrnoException).code === 'ENOSPC')
-      throw new AppError(507, 'disk_full', hostingMessages.diskFull);
-    throw error;
-  }
-  await assertNotRemoved(ctx, access);
+  await onServerFiles(ctx, access, (files) => files.write(name, bytes));
+  noteWritten(ctx, access.server.id, name, Buffer.from(bytes));
+  assertNotRemoved(ctx, access);
 }
 
 /**
- * A write is not under the power lock, so the server may be deleted while it runs; the mkdir above would
- * then bring back a folder nobody owns, counted in no one's storage and never cleaned. The runtime marks a
- * server removed before it deletes its folder: a write that finished before that is deleted with the
- * folder, and one that finishes after it sees the mark here and removes what it brought back.
+ * A write is not under the power lock, so the server may be deleted while it runs. The runtime marks a server
+ * removed before it deletes its files, after the calls in flight (its files-only engine's) have finished: a write
+ * that finished before that is deleted with the rest, and one that comes after is refused. Either way the caller
+ * learns that the server is gone.
  */
-async function assertNotRemoved(ctx: AppContext, access: ServerAccess): Promise<void> {
-  if (!ctx.servers.runtime.isRemoved(access.server.id)) return;
-  await rm(ctx.servers.runtime.dataDir(access.server.id), { recursive: true, force: true });
-  throw notFound(p.noServer, 'no_server');
+function assertNotRemoved(ctx: AppContext, access: ServerAccess): void {
+  if (ctx.servers.runtime.isRemoved(access.server.id)) throw notFound(p.noServer, 'no_server');
 }
 
 /** Writes a config file as JSON (see writeServerFile); resolves to the version of what it wrote. */
@@ -180,19 +188,4 @@ export async function reloadIfOnline(ctx: AppContext, access: ServerAccess): Pro
     // Saved already: the engine picks the file up at its next start; say so in the api's log only.
     ctx.log.warn({ err: error, server: access.server.name }, 'engine reload after a config change failed');
   }
-}
-
-/** What writeServerFile names its temporary files: `<name>.<12 hex>.tmp`. */
-const UNFINISHED_WRITE = /\.[0-9a-f]{12}\.tmp$/;
-
-/**
- * At api start: a write killed between its temporary file and its rename left that file behind (the
- * config file itself is the old one, whole). Removes them from every server's folder and its texture
- * cache, so they stop counting toward the owner's storage.
- */
-export async function sweepUnfinishedWrites(serversRoot: string): Promise<void> {
-  for (const id of await readdir(serversRoot).catch(() => [] as string[]))
-    for (const dir of [join(serversRoot, id), join(serversRoot, id, 'cache')])
-      for (const name of await readdir(dir).catch(() => [] as string[]))
-        if (UNFINISHED_WRITE.test(name)) await rm(join(dir, name), { force: true });
 }

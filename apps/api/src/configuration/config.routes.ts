@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import {
   addCreatorRequestSchema,
   configurationMessages as c,
@@ -11,18 +10,15 @@ import { route } from '../http/route.ts';
 import { bodyVersion, requestedVersion, withEtag } from '../http/versioned.ts';
 import { applyByRestart } from './apply-change.ts';
 import { featureGate } from './config-access.ts';
-import { sweepUnfinishedWrites } from './config-files.ts';
 import { addCreator, readCreators, removeCreator, setFarmDelay } from './general.service.ts';
 import { readNewbieKit, saveNewbieKit } from './newbie-kit.service.ts';
 import { configWriteLimit } from './write-limit.ts';
 
 /**
  * Configuration: creator list, autofarm delay and newbie kit (server-management document, section 7).
- * Reads work in any server state; writes only while ONLINE or OFFLINE (config-files.ts).
+ * Reads and writes go through the server's engine (config-files.ts); writes only while ONLINE or OFFLINE.
  */
 export function configRoutes(app: FastifyInstance, ctx: AppContext) {
-  // Before the api listens: temporary files of writes a killed api never finished go.
-  app.addHook('onReady', () => sweepUnfinishedWrites(join(ctx.config.dataDir, 'servers')));
   // The admin switch is checked before the body is read: a locked feature refuses whatever is sent.
   const general = featureGate('disableGeneralConfig');
   const kit = featureGate('disableNewbieKit');

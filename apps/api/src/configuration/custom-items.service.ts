@@ -1,5 +1,3 @@
-import { access as exists, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import {
   type CustomItem,
   type CustomItemsFile,
@@ -17,7 +15,7 @@ import { badRequest, conflict } from '../errors.ts';
 import { itemNames } from '../items/items.routes.ts';
 import {
   assertConfigVersion,
-  configPath,
+  onServerFiles,
   readConfigFile,
   readVersionedConfigFile,
   serialised,
@@ -43,35 +41,37 @@ export async function readVersionedCustomItems(
   return { ...value, version };
 }
 
-async function highestIdIn(path: string): Promise<number> {
-  const dat = decodeItemsDat(new Uint8Array(await readFile(path)));
+function highestIdIn(bytes: Buffer): number {
+  const dat = decodeItemsDat(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   return dat.items.reduce((max, item) => Math.max(max, item.id), -1);
 }
 
 /**
- * The highest id of the item database the server's engine starts on: an items.dat in its own data directory
- * wins (as the runtime decides), else the api's item database (an operator's install or the bundled one).
+ * The highest id of the item database the server's engine starts on: an items.dat of its own wins (as the engine
+ * decides), else the api's item database (an operator's install or the bundled one).
  */
 async function highestBaseItemId(ctx: AppContext, access: ServerAccess): Promise<number> {
-  const own = configPath(ctx, access, 'items.dat');
-  const hasOwn = await exists(own).then(
-    () => true,
-    () => false,
-  );
-  if (hasOwn) return highestIdIn(own).catch(() => -1);
+  const own = await onServerFiles(ctx, access, (files) => files.read('items.dat'));
+  if (own) {
+    try {
+      return highestIdIn(own);
+    } catch {
+      return -1;
+    }
+  }
   return (await itemNames(ctx)).reduce((max, item) => Math.max(max, item.item_id), -1);
 }
+
+/** The textures in the server's cache. */
+const storedTextures = async (ctx: AppContext, access: ServerAccess) =>
+  new Set(await onServerFiles(ctx, access, (files) => files.listTextures()));
 
 /** Refuses a texture that is not a file of this server's cache (the schema already allows only our names). */
 async function assertTexturesExist(ctx: AppContext, access: ServerAccess, items: readonly CustomItem[]) {
   const files = new Set(items.flatMap((item) => (item.texture ? [item.texture.file] : [])));
-  for (const file of files) {
-    const found = await exists(configPath(ctx, access, join(TEXTURE_DIR, file))).then(
-      () => true,
-      () => false,
-    );
-    if (!found) throw badRequest(t.textureMissing(file), 'texture_missing');
-  }
+  if (files.size === 0) return;
+  const stored = await storedTextures(ctx, access);
+  for (const file of files) if (!stored.has(file)) throw badRequest(t.textureMissing(file), 'texture_missing');
 }
 
 /**
@@ -99,7 +99,7 @@ export function saveCustomItems(
     await assertIdsInRange(ctx, access, file.items);
     await assertTexturesExist(ctx, access, file.items);
     const version = await writeConfigFile(ctx, access, FILE, file);
-    await sweepUnusedTextures(ctx.servers.runtime.dataDir(access.server.id), file.items);
+    await onServerFiles(ctx, access, (files) => sweepUnusedTextures(files, file.items));
     return { version, changed: version !== before };
   });
 }
@@ -126,12 +126,8 @@ export async function createTextureItem(ctx: AppContext, access: ServerAccess, u
     // The new id is above every other, so the list's one rule a new item can break is its length.
     if (current.items.length >= MAX_CUSTOM_ITEMS) throw badRequest(t.tooMany, 'too_many_items');
     const next = { items: [...current.items, item] };
-    const path = join(TEXTURE_DIR, file);
-    const stored = await exists(configPath(ctx, access, path)).then(
-      () => true,
-      () => false,
-    );
-    if (!stored) await writeServerFile(ctx, access, path, bytes);
+    const path = `${TEXTURE_DIR}/${file}`;
+    if (!(await storedTextures(ctx, access)).has(file)) await writeServerFile(ctx, access, path, bytes);
     await writeConfigFile(ctx, access, FILE, next);
     return id;
   });

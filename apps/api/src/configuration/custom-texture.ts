@@ -2,8 +2,6 @@
 // allocated: the base64 length by the contract schema, the RTTEX sizes and the inflated size by
 // verifyRttexUpload (an inflate that stops at the size the header declares).
 import { createHash } from 'node:crypto';
-import { readdir, rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { inflate } from 'node:zlib';
 import {
@@ -18,6 +16,7 @@ import {
 import { RttexUploadError, type VerifiedRttex, verifyRttexUploadAsync } from '@canopy/formats';
 import type { z } from 'zod';
 import { badRequest } from '../errors.ts';
+import type { ServerFiles } from '../runtime/server-files.ts';
 
 /** Where a server's textures live inside its data directory (the engine and GET /cache/{file} read it). */
 export const TEXTURE_DIR = 'cache';
@@ -82,10 +81,8 @@ export async function checkTextureUpload(body: z.output<typeof customItemCreateS
  * tab): they would count toward the owner's storage for ever, with no way for the owner to delete them.
  * Runs inside the server's config-write turn, so an upload cannot be between its texture and its item.
  */
-export async function sweepUnusedTextures(dataDir: string, items: readonly CustomItem[]): Promise<void> {
+export async function sweepUnusedTextures(files: ServerFiles, items: readonly CustomItem[]): Promise<void> {
   const used = new Set(items.flatMap((item) => (item.texture ? [item.texture.file] : [])));
-  const dir = join(dataDir, TEXTURE_DIR);
-  const names = await readdir(dir).catch(() => [] as string[]);
-  for (const name of names)
-    if (customTextureNamePattern.test(name) && !used.has(name)) await rm(join(dir, name), { force: true });
+  for (const name of await files.listTextures())
+    if (customTextureNamePattern.test(name) && !used.has(name)) await files.remove(`${TEXTURE_DIR}/${name}`);
 }

@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import {
   CREATOR_LIST_MAX,
   type CreatorList,
@@ -15,6 +13,7 @@ import { logServerAction } from '../activity/server-activity.ts';
 import type { AppContext } from '../context.ts';
 import { conflict, notFound } from '../errors.ts';
 import { assertConfigurable, readConfigFile, reloadIfOnline, serialised, writeConfigFile } from './config-files.ts';
+import { cachedServerFile } from './file-cache.ts';
 
 /**
  * The General tab: the creator list (creators.json) and the autofarm delay (server-config.json). Each
@@ -73,13 +72,14 @@ export async function setFarmDelay(ctx: AppContext, access: ServerAccess, amount
 }
 
 /**
- * The autofarm delay of a server for the profile call; the default when the file is missing or broken
- * (as the engine does). Reads the file by server id: the profile has no ServerAccess.
+ * The autofarm delay of a server for the profile call; the default when the file is missing or broken (as the
+ * engine does), or cannot be read now. Read by server id (the profile has no ServerAccess), from the file cache:
+ * a profile call must not start a files-only engine each time (file-cache.ts).
  */
 export async function readAutofarmDelay(ctx: AppContext, serverId: string): Promise<number> {
   try {
-    const file = join(ctx.servers.runtime.dataDir(serverId), engineConfigFiles.serverConfig);
-    const parsed = serverConfigSchema.safeParse(JSON.parse(await readFile(file, 'utf8')));
+    const bytes = await cachedServerFile(ctx, serverId, engineConfigFiles.serverConfig);
+    const parsed = serverConfigSchema.safeParse(JSON.parse(bytes?.toString('utf8') ?? 'null'));
     return parsed.success ? parsed.data.autofarmDelay : DEFAULT_AUTOFARM_DELAY_MS;
   } catch {
     return DEFAULT_AUTOFARM_DELAY_MS;

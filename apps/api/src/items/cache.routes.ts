@@ -1,18 +1,17 @@
-// GET /cache/{file}: a texture of the item database. Only two kinds of names are looked up, and only in two
-// folders: a base texture listed when the database was loaded, or a custom texture (content-hashed name) of
-// the caller's own server. A name is never joined to a path before it matched one of those patterns, so
+// GET /cache/{file}: a texture of the item database. Only two kinds of names are looked up: a base texture listed
+// when the database was loaded (a file of its folder), or a custom texture (content-hashed name) of the caller's own
+// server (asked of its engine). A name is never joined to a path before it matched one of those patterns, so
 // `..`, slashes (encoded or not), absolute paths and NUL bytes cannot reach anything else.
 import { createHash } from 'node:crypto';
 import { constants } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
-import { join } from 'node:path';
 import { baseTextureNamePattern, customTextureNamePattern, itemMessages } from '@canopy/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { route } from '../http/route.ts';
 import type { ItemDatabase } from './item-database.ts';
-import { mayOpenItemPages, ownServerDir } from './own-server.ts';
+import { mayOpenItemPages, ownServer } from './own-server.ts';
 
 /** Largest texture served; a real game sheet is a few MB. */
 const MAX_TEXTURE_BYTES = 64 * 1024 * 1024;
@@ -70,23 +69,23 @@ export function cacheRoutes(app: FastifyInstance, ctx: AppContext, items: ItemDa
       const custom = customTextureNamePattern.test(name);
       if (!custom && !baseTextureNamePattern.test(name))
         throw badRequest('Texture names are file names such as tiles_page1.rttex.', 'invalid_texture_name');
-      const dir = custom ? await ownServerDir(ctx, caller) : null;
-      const path = custom ? dir && join(dir, 'cache', name) : await items.baseTexture(name);
+      const matches = (etag: string | undefined) =>
+        req.headers['if-none-match']?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag) ?? false;
+      if (custom) return customTexture(name, matches);
+      const path = await items.baseTexture(name);
       const file = path ? await openTexture(path) : null;
       if (!path || !file) throw notFound(itemMessages.textureNotFound, 'texture_not_found');
 
       let stream: ReturnType<FileHandle['createReadStream']> | null = null;
       try {
-        // A custom texture is named by its content hash: the name's hex part is its tag.
-        let etag = custom ? `"${name.slice('custom_'.length, -'.rttex'.length)}"` : etags.get(path)?.etag;
-        if (!custom && etags.get(path)?.key !== file.key) {
+        let etag = etags.get(path)?.etag;
+        if (etags.get(path)?.key !== file.key) {
           etag = await contentTag(file.handle);
           etags.set(path, { key: file.key, etag });
         }
         reply.header('ETag', etag);
-        reply.header('Cache-Control', custom ? HASHED_CACHE_CONTROL : BASE_CACHE_CONTROL);
-        const match = req.headers['if-none-match'];
-        if (match?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) return reply.code(304).send();
+        reply.header('Cache-Control', BASE_CACHE_CONTROL);
+        if (matches(etag)) return reply.code(304).send();
         reply.type('application/octet-stream').header('Content-Length', file.size);
         if (file.size === 0) return reply.send(Buffer.alloc(0));
         // The stream owns the handle from here: it closes it at the end, on an error or when the client goes.
@@ -94,6 +93,27 @@ export function cacheRoutes(app: FastifyInstance, ctx: AppContext, items: ItemDa
         return reply.send(stream);
       } finally {
         if (!stream) await file.handle.close().catch(() => {});
+      }
+
+      /**
+       * A custom texture of the caller's own server, read through its engine's file API. Its name is its content
+       * hash, so the name's hex part is its tag and a browser that has it is answered without asking the engine.
+       */
+      async function customTexture(file: string, matches: (etag: string) => boolean) {
+        const server = await ownServer(ctx, caller);
+        if (!server) throw notFound(itemMessages.textureNotFound, 'texture_not_found');
+        const etag = `"${file.slice('custom_'.length, -'.rttex'.length)}"`;
+        reply.header('ETag', etag);
+        reply.header('Cache-Control', HASHED_CACHE_CONTROL);
+        if (matches(etag)) return reply.code(304).send();
+        // Streamed from the engine, never held whole (see openTexture).
+        const found = await ctx.servers.runtime.files(ctx.servers.spec(server)).open(`cache/${file}`);
+        if (!found || !(found.bytes <= MAX_TEXTURE_BYTES)) {
+          found?.stream.destroy();
+          reply.removeHeader('ETag').removeHeader('Cache-Control');
+          throw notFound(itemMessages.textureNotFound, 'texture_not_found');
+        }
+        return reply.type('application/octet-stream').header('Content-Length', found.bytes).send(found.stream);
       }
     },
   });

@@ -1,8 +1,8 @@
 // The item database the api serves: decoded once into memory, re-read only when an operator installs a new
 // one, with each server's custom items laid over it (cached until custom-items.json changes).
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type CustomItem, customItemsFileSchema, engineConfigFiles } from '@canopy/contract';
+import { type CustomItem, customItemsFileSchema } from '@canopy/contract';
 import { decodeItemsDat, toItemSummary } from '@canopy/formats';
 import { catalogOf, type ItemCatalog, overlay } from './item-catalog.ts';
 import { activeSource, bundledSource, type ItemDatabaseSource, installedVersion } from './item-database-dir.ts';
@@ -29,21 +29,27 @@ async function load(source: ItemDatabaseSource): Promise<Loaded> {
   };
 }
 
-/** Custom items of a server's data directory, or [] when it has none or the file does not parse. */
-async function readCustomItems(path: string): Promise<CustomItem[]> {
+/** Custom items of a server's custom-items.json, or [] when it has none or the file does not parse. */
+function parseCustomItems(bytes: Buffer): CustomItem[] {
   try {
-    const parsed = customItemsFileSchema.safeParse(JSON.parse(await readFile(path, 'utf8')));
+    const parsed = customItemsFileSchema.safeParse(JSON.parse(bytes.toString('utf8')));
     return parsed.success ? parsed.data.items : [];
   } catch {
     return [];
   }
 }
 
+/** A server's custom items as the caller read them (its custom-items.json's bytes; undefined: it has none). */
+export interface ServerCustomItems {
+  serverId: string;
+  bytes: Buffer | undefined;
+}
+
 export class ItemDatabase {
   private loaded: Promise<Loaded> | null = null;
   private version: string | null = null;
   private checkedAt = Number.NEGATIVE_INFINITY;
-  private readonly overlays = new Map<string, { key: string; catalog: ItemCatalog }>();
+  private readonly overlays = new Map<string, { version: string; bytes: Buffer; catalog: ItemCatalog }>();
 
   /** null: always the bundled database. */
   private readonly itemsDir: string | null;
@@ -76,18 +82,16 @@ export class ItemDatabase {
   }
 
   /** The catalog a caller sees: the base, with their own server's custom items when they have a server. */
-  async catalogFor(serverDataDir: string | null): Promise<ItemCatalog> {
+  async catalogFor(server: ServerCustomItems | null): Promise<ItemCatalog> {
     const base = await this.base();
-    if (!serverDataDir) return base.catalog;
-    const file = join(serverDataDir, engineConfigFiles.customItems);
-    const info = await stat(file).catch(() => null);
-    if (!info) return base.catalog;
-    const key = `${base.source.version}:${info.mtimeMs}:${info.size}`;
-    const cached = this.overlays.get(serverDataDir);
-    if (cached?.key === key) return cached.catalog;
-    const catalog = overlay(base.catalog, await readCustomItems(file));
-    this.overlays.delete(serverDataDir);
-    this.overlays.set(serverDataDir, { key, catalog });
+    if (!server?.bytes) return base.catalog;
+    const cached = this.overlays.get(server.serverId);
+    // The file cache hands out the same Buffer until the file changes; equals() covers a fresh read of it.
+    if (cached?.version === base.source.version && (cached.bytes === server.bytes || cached.bytes.equals(server.bytes)))
+      return cached.catalog;
+    const catalog = overlay(base.catalog, parseCustomItems(server.bytes));
+    this.overlays.delete(server.serverId);
+    this.overlays.set(server.serverId, { version: base.source.version, bytes: server.bytes, catalog });
     if (this.overlays.size > OVERLAYS_KEPT) this.overlays.delete(this.overlays.keys().next().value as string);
     return catalog;
   }

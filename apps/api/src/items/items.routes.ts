@@ -1,12 +1,21 @@
-import { type IpResponse, ITEMS_PAGE_SIZE, type ItemsPage, itemsQuerySchema } from '@canopy/contract';
+import {
+  engineConfigFiles,
+  type IpResponse,
+  ITEMS_PAGE_SIZE,
+  type ItemsPage,
+  itemsQuerySchema,
+} from '@canopy/contract';
 import type { FastifyInstance } from 'fastify';
+import type { Caller } from '../auth/guard.ts';
+import { cachedServerFile } from '../configuration/file-cache.ts';
 import type { AppContext } from '../context.ts';
 import { route } from '../http/route.ts';
 import { parse } from '../validate.ts';
 import { cacheRoutes } from './cache.routes.ts';
 import { searchCatalog } from './item-catalog.ts';
-import { ItemDatabase, itemDatabase } from './item-database.ts';
-import { mayOpenItemPages, ownServerDir, registered } from './own-server.ts';
+import { ItemDatabase, itemDatabase, type ServerCustomItems } from './item-database.ts';
+import { itemsDatRoutes } from './items-dat.routes.ts';
+import { mayOpenItemPages, ownServer, registered } from './own-server.ts';
 
 const bundled = new ItemDatabase(null);
 
@@ -16,6 +25,16 @@ const bundled = new ItemDatabase(null);
  */
 export async function itemNames(ctx?: AppContext) {
   return (await (ctx ? itemDatabase(ctx) : bundled).base()).catalog.names;
+}
+
+/**
+ * The caller's server's custom items, from the config file cache (configuration/file-cache.ts): the item pages must
+ * not start a files-only engine for an offline server at every search.
+ */
+async function customItemsOf(ctx: AppContext, caller: Caller): Promise<ServerCustomItems | null> {
+  const server = await ownServer(ctx, caller);
+  if (!server) return null;
+  return { serverId: server.id, bytes: await cachedServerFile(ctx, server.id, engineConfigFiles.customItems) };
 }
 
 /** GET /items, /all-items, /ip and /cache/{file}: the item database, its textures and the game address. */
@@ -29,7 +48,7 @@ export function itemsRoutes(app: FastifyInstance, ctx: AppContext) {
     handler: async ({ caller, query }): Promise<ItemsPage> => {
       mayOpenItemPages(ctx, caller);
       const q = parse(itemsQuerySchema, query, 'Query');
-      const found = searchCatalog(await items.catalogFor(await ownServerDir(ctx, caller)), q);
+      const found = searchCatalog(await items.catalogFor(await customItemsOf(ctx, caller)), q);
       return { ...found, page: q.page, pageSize: ITEMS_PAGE_SIZE };
     },
   });
@@ -39,7 +58,7 @@ export function itemsRoutes(app: FastifyInstance, ctx: AppContext) {
     method: 'GET',
     url: '/all-items',
     access: 'user',
-    handler: async ({ caller }) => ({ items: (await items.catalogFor(await ownServerDir(ctx, caller))).names }),
+    handler: async ({ caller }) => ({ items: (await items.catalogFor(await customItemsOf(ctx, caller))).names }),
   });
 
   route(app, ctx, {
@@ -53,4 +72,5 @@ export function itemsRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   cacheRoutes(app, ctx, items);
+  itemsDatRoutes(app, ctx);
 }

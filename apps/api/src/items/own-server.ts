@@ -3,18 +3,19 @@ import type { Caller } from '../auth/guard.ts';
 import { collaboratorsRepo } from '../collaborators/collaborators.repo.ts';
 import type { AppContext } from '../context.ts';
 import { forbidden } from '../errors.ts';
-import { serversRepo } from '../servers/servers.repo.ts';
+import { type ServerRow, serversRepo } from '../servers/servers.repo.ts';
 import { isBanActive } from '../users/profile.ts';
 
 /**
- * The data directory of the caller's server, whose custom items and textures they see: the one they own,
- * else the one they collaborate on (its newbie kit and custom items name them); null without one.
+ * The caller's server, whose custom items and textures they see: the one they own, else the one they collaborate
+ * on (its newbie kit and custom items name them); null without one.
  */
-export async function ownServerDir(ctx: AppContext, caller: Caller): Promise<string | null> {
-  const server =
+export async function ownServer(ctx: AppContext, caller: Caller): Promise<ServerRow | null> {
+  return (
     (await serversRepo.findByOwner(ctx.db, caller.user.id)) ??
-    (await collaboratorsRepo.serverOf(ctx.db, caller.user.id));
-  return server ? ctx.servers.runtime.dataDir(server.id) : null;
+    (await collaboratorsRepo.serverOf(ctx.db, caller.user.id)) ??
+    null
+  );
 }
 
 /** The item pages are for registered users (spec route table); refuses the others with 403. */

@@ -107,6 +107,33 @@ export class ServerFiles {
     });
   }
 
+  /**
+   * A file as a stream, for an answer that passes it on (a texture download): never held whole, so many slow
+   * downloads cost a socket buffer each. Undefined when the server has no such file. The call counts as in flight
+   * (a start waits for it) until the stream ends, fails or is destroyed, and at most `timeoutMs`.
+   */
+  async open(name: string, timeoutMs = FILE_CALL_TIMEOUT_MS): Promise<{ stream: Readable; bytes: number } | undefined> {
+    let lease: FilesLease;
+    try {
+      lease = await this.endpoint.acquire();
+    } catch (error) {
+      throw filesFailure(error);
+    }
+    let res: Response;
+    try {
+      res = await lease.control.send('GET', filePath(name), { signal: AbortSignal.timeout(timeoutMs) });
+    } catch (error) {
+      lease.release();
+      if (error instanceof ControlError && error.status === 404) return undefined;
+      throw filesFailure(error);
+    }
+    const stream = res.body
+      ? Readable.fromWeb(res.body as import('node:stream/web').ReadableStream)
+      : Readable.from([]);
+    stream.once('close', () => lease.release());
+    return { stream, bytes: Number(res.headers.get('content-length')) };
+  }
+
   /** Writes a file whole or not at all (the engine's temporary file and rename); resolves to its length. */
   write(name: string, bytes: Uint8Array): Promise<number> {
     return this.call(async (control) => {

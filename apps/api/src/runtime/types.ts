@@ -125,10 +125,6 @@ export interface RuntimeDriver {
    * while the real engine starts or stops are refused (RuntimeBusyError, a 409); after remove() began, too.
    */
   files(spec: HostedServerSpec): ServerFiles;
-  /** @deprecated Going with issue 22 part 1 (use files()); kept until every caller has moved. */
-  dataDir(id: string): string;
-  /** @deprecated Going with issue 22 part 1 (use files().usage()); kept until every caller has moved. */
-  storageBytes(id: string): Promise<number>;
   /** The api is exiting: leave engines running for re-attach, or stop them all; files-only engines always stop. */
   shutdown(opts: { stopServers: boolean }): Promise<void>;
 }

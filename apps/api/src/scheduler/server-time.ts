@@ -3,6 +3,7 @@ import { backupsRepo } from '../backups/backups.repo.ts';
 import { collaboratorsRepo } from '../collaborators/collaborators.repo.ts';
 import type { AppContext } from '../context.ts';
 import { rateCounterRepo } from '../http/rate-counter.repo.ts';
+import { serverDataBytes } from '../servers/server-usage.ts';
 import { serversRepo } from '../servers/servers.repo.ts';
 import { removeServer } from '../servers/servers.service.ts';
 import { graceEndsAt } from '../users/profile.ts';
@@ -86,12 +87,14 @@ export async function endPaidPlans(ctx: AppContext): Promise<void> {
   }
 }
 
-/** Data directories measured at once by the storage pass: libuv has four file-system threads by default. */
+/** Servers measured at once by the storage pass (each a call to a running engine, or a recorded figure). */
 const STORAGE_MEASURE_CONCURRENCY = 4;
 
 /**
- * Keeps each account's storage figure current: the size of its server's data directory and of its activity
- * entries, plus its backup (an account whose server is gone still stores its backup). Measured first, written in batches.
+ * Keeps each account's storage figure current: what its server's files take and its activity entries, plus its
+ * backup (an account whose server is gone still stores its backup). A running engine is asked; an offline server
+ * counts by the figure recorded when it was last measured, so a pass starts no engine but for a server never
+ * measured (server-usage.ts, ADR 0041). Measured first, written in batches.
  */
 export async function refreshStorage(ctx: AppContext): Promise<void> {
   const backups = new Map((await backupsRepo.all(ctx.db)).map((b) => [b.owner_id, Number(b.bytes)]));
@@ -99,15 +102,15 @@ export async function refreshStorage(ctx: AppContext): Promise<void> {
   const servers = await serversRepo.all(ctx.db);
   // What each server's activity entries store in the platform database counts too (storage-quota.ts).
   const activity = await serversRepo.allActivityBytes(ctx.db);
+  const recorded = await serversRepo.allDataBytes(ctx.db);
   let next = 0;
   const measure = async () => {
-    for (let s = servers[next++]; s; s = servers[next++])
-      figures.set(
-        s.owner_id,
-        (await ctx.servers.runtime.storageBytes(s.id)) + (activity.get(s.id) ?? 0) + (backups.get(s.owner_id) ?? 0),
-      );
+    for (let s = servers[next++]; s; s = servers[next++]) {
+      // A server that cannot be measured now (starting, its engine not answering) keeps its owner's last figure.
+      const data = await serverDataBytes(ctx, s, recorded.get(s.id) ?? null).catch(() => null);
+      if (data !== null) figures.set(s.owner_id, data + (activity.get(s.id) ?? 0) + (backups.get(s.owner_id) ?? 0));
+    }
   };
-  // A few directories at a time: one at a time left libuv's file-system threads idle (20,000 took over 1 s).
   await Promise.all(Array.from({ length: STORAGE_MEASURE_CONCURRENCY }, measure));
   for (const [ownerId, bytes] of backups) if (!figures.has(ownerId)) figures.set(ownerId, bytes);
   await writeStorageFigures(

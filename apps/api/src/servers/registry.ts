@@ -6,7 +6,7 @@ import { collaboratorsRepo } from '../collaborators/collaborators.repo.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import type { EventBus } from '../events/bus.ts';
-import { operatorItemsDat } from '../items/item-database-dir.ts';
+import { operatorItemsVersion } from '../items/items-dat-version.ts';
 import { LocalDriver } from '../runtime/local/local-driver.ts';
 import { memoryVerdict } from '../runtime/local/memory.ts';
 import type { HostedServerSpec, RuntimeDriver, RuntimeListener } from '../runtime/types.ts';
@@ -40,7 +40,15 @@ export class ServerRegistry {
   /** Pending while boot reads the servers, before the runtime has begun re-attaching them. */
   private loading: Promise<void> = Promise.resolve();
 
-  constructor(opts: { config: Config; db: Db; bus: EventBus; now: () => number; log: (msg: string) => void }) {
+  constructor(opts: {
+    config: Config;
+    db: Db;
+    bus: EventBus;
+    now: () => number;
+    log: (msg: string) => void;
+    /** The api's base URL as engines reach it (config.internalUrl, else where it listens); undefined before it listens. */
+    internalUrl?: () => string | undefined;
+  }) {
     this.db = opts.db;
     this.bus = opts.bus;
     this.now = opts.now;
@@ -86,7 +94,8 @@ export class ServerRegistry {
       root: join(opts.config.dataDir, 'servers'),
       engineEntry: opts.config.engineEntry,
       benchCommands: opts.config.benchCommands,
-      itemsDat: () => operatorItemsDat(opts.config.itemsDir),
+      items: (serverId) => this.engineItems(serverId, opts.config, opts.internalUrl),
+      filesIdleMs: opts.config.engineFilesIdleMs,
       timeouts: {
         startMs: opts.config.engineStartTimeoutMs,
         stopMs: opts.config.engineStopTimeoutMs,
@@ -97,6 +106,18 @@ export class ServerRegistry {
       saveLastCrash: (id, at) => void serversRepo.setLastCrash(this.db, id, at).catch(() => {}),
       memoryLimitMB: (spec) => this.memoryLimitMB(spec, opts.config),
     });
+  }
+
+  /**
+   * Where a starting engine fetches the operator's item database (docs/engine-files-api.md): the api's internal
+   * route with the installed version's sha256. None while the bundled database is in use or the api's address is
+   * not known yet; the engine then uses its own choice (its items.dat, else the bundled one).
+   */
+  private async engineItems(serverId: string, config: Config, internalUrl?: () => string | undefined) {
+    const base = internalUrl?.();
+    const current = base ? await operatorItemsVersion(config.itemsDir).catch(() => undefined) : undefined;
+    if (!base || !current) return undefined;
+    return { url: `${base}/api/internal/items-dat/${current.version}`, version: current.version, serverId };
   }
 
   /**

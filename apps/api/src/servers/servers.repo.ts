@@ -33,6 +33,12 @@ export const serversRepo = {
   setDataBytes(db: Db, id: string, bytes: number) {
     return db.run('UPDATE servers SET data_bytes = ? WHERE id = ?', [bytes, id]);
   },
+  /** The recorded data_bytes of a server (null: never measured, or no such server). */
+  async dataBytes(db: Db, id: string): Promise<number | null> {
+    const b = (await db.get<{ b: number | string | null }>('SELECT data_bytes AS b FROM servers WHERE id = ?', [id]))
+      ?.b;
+    return b === null || b === undefined ? null : Number(b);
+  },
   /** The recorded data_bytes of every server, by id (null: never measured). */
   async allDataBytes(db: Db): Promise<Map<string, number | null>> {
     const rows = await db.all<{ id: string; b: number | string | null }>('SELECT id, data_bytes AS b FROM servers');
@@ -67,8 +73,9 @@ export const serversRepo = {
     return new Set((await db.all<{ game_port: number }>('SELECT game_port FROM servers')).map((r) => r.game_port));
   },
   insert(db: Db, s: Omit<ServerRow, 'desired_state' | 'last_crash_at'>) {
+    // A new server stores nothing yet (data_bytes 0): no files-only engine is started just to measure it.
     return db.run(
-      'INSERT INTO servers (id, owner_id, name, name_key, game_port, control_secret, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO servers (id, owner_id, name, name_key, game_port, control_secret, created_at, data_bytes) VALUES (?, ?, ?, ?, ?, ?, ?, 0)',
       [s.id, s.owner_id, s.name, s.name.toLowerCase(), s.game_port, s.control_secret, s.created_at],
     );
   },

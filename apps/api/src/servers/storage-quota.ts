@@ -5,29 +5,36 @@ import type { AppContext } from '../context.ts';
 import { AppError, conflict, notFound } from '../errors.ts';
 import { effectiveStorageLimitMB } from '../users/profile.ts';
 import { type UserRow, usersRepo } from '../users/users.repo.ts';
+import { measureServerData, serverDataBytes } from './server-usage.ts';
 import { type ServerRow, serversRepo } from './servers.repo.ts';
 
 const MB = 1024 * 1024;
 
 /**
- * What an account stores: its server's data directory (config files, textures, the engine's database), what
+ * What an account stores: its server's files (config files, textures, the engine's database: server-usage.ts), what
  * writes to the server stored in the platform database (its activity entries: serversRepo.activityBytes), and
- * its backup (one per account, kept apart from the server so that it outlives it).
+ * its backup (one per account, kept apart from the server so that it outlives it). `fresh` asks the server's
+ * engine (a files-only one when it is offline) instead of counting an offline server by its recorded figure.
  */
-export async function accountStorageBytes(ctx: AppContext, ownerId: string, serverId?: string): Promise<number> {
-  const server = serverId
-    ? (await ctx.servers.runtime.storageBytes(serverId)) + (await serversRepo.activityBytes(ctx.db, serverId))
-    : 0;
-  return server + (await backupsRepo.bytesOf(ctx.db, ownerId));
+export async function accountStorageBytes(
+  ctx: AppContext,
+  ownerId: string,
+  server?: ServerRow,
+  opts: { fresh?: boolean } = {},
+): Promise<number> {
+  const data = !server ? 0 : opts.fresh ? await measureServerData(ctx, server) : await serverDataBytes(ctx, server);
+  const activity = server ? await serversRepo.activityBytes(ctx.db, server.id) : 0;
+  return data + activity + (await backupsRepo.bytesOf(ctx.db, ownerId));
 }
 
 /**
- * What the server's owner stores now, measured on disk rather than read from the owner's figure, which the
- * scheduler refreshes only now and then (a tenant once passed a 20 MB limit by seven saves in between).
- * The figure is brought up to date on the way, best effort: a full disk must not turn a refusal into a 500.
+ * What the server's owner stores now, asked of the server's engine (a files-only one while it is offline) rather
+ * than read from the owner's figure, which the scheduler refreshes only now and then (a tenant once passed a 20 MB
+ * limit by seven saves in between). The figure is brought up to date on the way, best effort: a full disk must not
+ * turn a refusal into a 500.
  */
 async function measure(ctx: AppContext, server: ServerRow, owner: UserRow): Promise<number> {
-  const bytes = await accountStorageBytes(ctx, owner.id, server.id);
+  const bytes = await accountStorageBytes(ctx, owner.id, server, { fresh: true });
   if (bytes !== Number(owner.storage_used_bytes))
     await usersRepo
       .setStorageUsed(ctx.db, owner.id, bytes)

@@ -1,6 +1,4 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { ENGINE_LOG_LINE, ENGINE_READY_MESSAGE, engineEnv, type engineStateFileSchema } from '@canopy/contract';
 import { ENGINE_NODE_ENV, ENGINE_NODE_FLAGS } from '@canopy/engine';
@@ -23,12 +21,27 @@ export interface ExitInfo {
 export type EngineStateFile = z.infer<typeof engineStateFileSchema>;
 
 /**
+ * Where an engine fetches the operator's item database by version (docs/engine-files-api.md): the api's internal
+ * route, which answers only to this server's control secret.
+ */
+export interface EngineItems {
+  url: string;
+  /** The sha256 (hex) of the operator's items.dat. */
+  version: string;
+  serverId: string;
+}
+
+/**
  * What an engine sees of the environment: the api's own secrets (session key, database URL, Discord) stay
  * out of processes that handle players' network traffic.
  */
-function engineEnvironment(secret: string, compileCache: string, itemsDat: string | undefined): NodeJS.ProcessEnv {
+function engineEnvironment(secret: string, compileCache: string, items: EngineItems | undefined): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...ENGINE_NODE_ENV, [engineEnv.secret]: secret, NODE_COMPILE_CACHE: compileCache };
-  if (itemsDat) env[engineEnv.itemsDat] = itemsDat;
+  if (items) {
+    env[engineEnv.itemsUrl] = items.url;
+    env[engineEnv.itemsVersion] = items.version;
+    env[engineEnv.serverId] = items.serverId;
+  }
   // The game CDN setting (checked by the api's config at start) reaches every engine as it is.
   for (const key of ['PATH', 'HOME', 'TMPDIR', 'TZ', 'LANG', 'NODE_OPTIONS', engineEnv.cdnHost, engineEnv.cdnPath])
     if (process.env[key] !== undefined) env[key] = process.env[key];
@@ -105,27 +118,29 @@ export class EngineProcess {
     compileCacheDir: string;
     /** Offer the benchmark-only console commands (the api was started for a benchmark). */
     benchCommands?: boolean;
-    /** The operator's items.dat (items/item-database-dir.ts); undefined: the engine's bundled one. */
-    itemsDat?: string;
+    /** The operator's item database by version; undefined: the engine's own choice (its items.dat, the bundled one). */
+    items?: EngineItems;
     /** The engine's memory ceiling in MB (its owner's plan), which sets its heap limit; null: none. */
     memoryLimitMB?: number | null;
+    /** A files-only engine (docs/engine-files-api.md): the control API's file routes, no game, no world. */
+    filesOnly?: boolean;
   }): Promise<EngineProcess> {
-    // A server's own <data-dir>/items.dat (rebuilt with its custom items) is more specific than the operator's.
-    const itemsDat = opts.itemsDat && !existsSync(join(opts.dataDir, 'items.dat')) ? opts.itemsDat : undefined;
     // Flags for a small idle engine (packages/engine/src/node-flags.ts) and its heap limit; the warm-up uses the same.
     const flags = [...ENGINE_NODE_FLAGS, ...memoryFlags(opts.memoryLimitMB ?? null)];
     await warmCompileCache(opts.entry, opts.compileCacheDir, flags);
+    const gamePort = opts.filesOnly ? '0' : String(opts.gamePort);
     const child = spawn(
       process.execPath,
       [
         ...flags,
         opts.entry,
-        ...['--data-dir', opts.dataDir, '--game-port', String(opts.gamePort), '--control-port', '0'],
+        ...['--data-dir', opts.dataDir, '--game-port', gamePort, '--control-port', '0'],
+        ...(opts.filesOnly ? ['--files-only'] : []),
         ...(opts.benchCommands ? ['--bench-commands'] : []),
       ],
       {
         // The compile cache, shared by all engines, saves each start the work of stripping TypeScript.
-        env: engineEnvironment(opts.secret, opts.compileCacheDir, itemsDat),
+        env: engineEnvironment(opts.secret, opts.compileCacheDir, opts.filesOnly ? undefined : opts.items),
         stdio: ['pipe', 'pipe', 'pipe'],
         detached: true,
       },

@@ -2,7 +2,7 @@ import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { engineStateFileSchema } from '@canopy/contract';
 import type { ControlClient } from '../control-client.ts';
-import type { ServerFiles } from '../server-files.ts';
+import { type FilesLease, ServerFiles } from '../server-files.ts';
 import {
   type ConsoleWatch,
   type HostedServerSpec,
@@ -10,9 +10,9 @@ import {
   type RuntimeDriver,
   type RuntimeListener,
 } from '../types.ts';
-import { EngineProcess } from './engine-process.ts';
+import { type EngineItems, EngineProcess } from './engine-process.ts';
+import { FilesEngine, stopStrayFilesEngine } from './files-engine.ts';
 import { privateMemoryBytes } from './memory.ts';
-import { folderBytes } from './storage.ts';
 import { Supervisor } from './supervisor.ts';
 
 export interface LocalDriverOptions {
@@ -21,8 +21,10 @@ export interface LocalDriverOptions {
   engineEntry: string;
   /** Start engines with the benchmark-only console commands. */
   benchCommands?: boolean;
-  /** The operator's items.dat at the moment an engine starts (undefined: the bundled one). */
-  itemsDat?: () => string | undefined;
+  /** Where a starting engine fetches the operator's item database (undefined: none installed, the bundled one). */
+  items?: (serverId: string) => Promise<EngineItems | undefined>;
+  /** How long a files-only engine stays up after its last call (docs/engine-files-api.md); default FILES_IDLE_MS. */
+  filesIdleMs?: number;
   timeouts: { startMs: number; stopMs: number; killMs: number };
   listener: RuntimeListener;
   now: () => number;
@@ -39,6 +41,8 @@ export interface LocalDriverOptions {
  * cost 20 ms every 5 s (0.4 % of a core); an engine over its ceiling is restarted after two reads, 5-10 s.
  */
 export const MEMORY_SAMPLE_MS = 5000;
+/** How long a files-only engine stays up after its last call, unless told otherwise. */
+export const FILES_IDLE_MS = 30_000;
 /** Engines read in one go before the sampler lets requests run. */
 const SAMPLE_BATCH = 50;
 
@@ -46,6 +50,8 @@ const SAMPLE_BATCH = 50;
 export class LocalDriver implements RuntimeDriver {
   private readonly opts: LocalDriverOptions;
   private readonly supervisors = new Map<string, Supervisor>();
+  /** Each server's files-only engine (made with its supervisor, which holds it off while the real engine runs). */
+  private readonly filesEngines = new Map<string, FilesEngine>();
   /** Servers being (or already) removed; ids are never reused, so they stay here. */
   private readonly removed = new Set<string>();
   /** Re-attachments under way after an api start, by server id. */
@@ -79,9 +85,36 @@ export class LocalDriver implements RuntimeDriver {
     }
   }
 
-  /** The data directory of a hosted server. */
-  dataDir(id: string) {
+  /** The data directory of a hosted server: only this driver and the server's engines use it. */
+  private dataDir(id: string) {
     return join(this.opts.root, id);
+  }
+
+  private async spawnEngine(spec: HostedServerSpec, opts: { memoryLimitMB: number | null } | { filesOnly: true }) {
+    const items = 'filesOnly' in opts ? undefined : await this.opts.items?.(spec.id);
+    return EngineProcess.spawn({
+      entry: this.opts.engineEntry,
+      dataDir: this.dataDir(spec.id),
+      gamePort: spec.gamePort,
+      secret: spec.secret,
+      benchCommands: this.opts.benchCommands === true,
+      items,
+      compileCacheDir: join(this.opts.root, '.compile-cache'),
+      ...opts,
+    });
+  }
+
+  private filesEngine(spec: HostedServerSpec): FilesEngine {
+    let f = this.filesEngines.get(spec.id);
+    if (!f) {
+      f = new FilesEngine({
+        spawn: () => this.spawnEngine(spec, { filesOnly: true }),
+        idleMs: this.opts.filesIdleMs ?? FILES_IDLE_MS,
+        timeouts: this.opts.timeouts,
+      });
+      this.filesEngines.set(spec.id, f);
+    }
+    return f;
   }
 
   private supervisor(spec: HostedServerSpec): Supervisor {
@@ -89,17 +122,8 @@ export class LocalDriver implements RuntimeDriver {
     let s = this.supervisors.get(spec.id);
     if (!s) {
       s = new Supervisor(spec.id, {
-        spawn: (memoryLimitMB) =>
-          EngineProcess.spawn({
-            entry: this.opts.engineEntry,
-            dataDir: this.dataDir(spec.id),
-            gamePort: spec.gamePort,
-            secret: spec.secret,
-            benchCommands: this.opts.benchCommands === true,
-            itemsDat: this.opts.itemsDat?.(),
-            compileCacheDir: join(this.opts.root, '.compile-cache'),
-            memoryLimitMB,
-          }),
+        spawn: (memoryLimitMB) => this.spawnEngine(spec, { memoryLimitMB }),
+        files: this.filesEngine(spec),
         memoryLimitMB: async () => (this.opts.memoryLimitMB ? this.opts.memoryLimitMB(spec) : null),
         findRunning: () => this.findRunning(spec),
         listener: this.opts.listener,
@@ -119,12 +143,22 @@ export class LocalDriver implements RuntimeDriver {
     return s;
   }
 
-  /** The engine left running on a server's data directory by an earlier api process, or null. */
+  /**
+   * The game engine left running on a server's data directory by an earlier api process, or null. A files-only
+   * engine is never one: this driver's own is held off before this is asked; another (an api restart left it)
+   * is stopped here, so that the real engine can take the data directory.
+   */
   private async findRunning(spec: HostedServerSpec) {
     const state = await readFile(join(this.dataDir(spec.id), 'engine.json'), 'utf8')
       .then((t) => engineStateFileSchema.parse(JSON.parse(t)))
       .catch(() => null);
-    return state ? EngineProcess.adopt(state, spec.secret) : null;
+    if (!state) return null;
+    if (state.filesOnly) {
+      if (state.pid !== this.filesEngines.get(spec.id)?.pid)
+        await stopStrayFilesEngine(state, spec.secret, this.opts.timeouts.stopMs + this.opts.timeouts.killMs);
+      return null;
+    }
+    return EngineProcess.adopt(state, spec.secret);
   }
 
   async reconcile(servers: HostedServerSpec[], shouldRun: (id: string) => boolean): Promise<void> {
@@ -204,6 +238,9 @@ export class LocalDriver implements RuntimeDriver {
     this.removed.add(spec.id);
     if (s?.currentEngine?.running) await s.stop();
     this.supervisors.delete(spec.id);
+    // Its calls in flight finish first; a write that ends after this is deleted with the rest.
+    await this.filesEngines.get(spec.id)?.close();
+    this.filesEngines.delete(spec.id);
     await rm(this.dataDir(spec.id), { recursive: true, force: true });
   }
 
@@ -226,16 +263,28 @@ export class LocalDriver implements RuntimeDriver {
     return s?.state().status === 'ONLINE' ? (s.currentEngine?.control ?? null) : null;
   }
 
-  files(_spec: HostedServerSpec): ServerFiles {
-    throw new Error('not yet: the files-only engine lands with issue 22 part 1');
+  files(spec: HostedServerSpec): ServerFiles {
+    return new ServerFiles({ acquire: () => this.filesLease(spec) });
   }
 
-  storageBytes(id: string) {
-    return folderBytes(this.dataDir(id));
+  /** The running engine while the server is ONLINE, else its files-only engine (refused while the server is removed). */
+  private async filesLease(spec: HostedServerSpec): Promise<FilesLease> {
+    if (this.removed.has(spec.id)) throw new RuntimeBusyError('server is being deleted');
+    const control = this.control(spec.id);
+    if (control) return { control, release: () => {} };
+    this.supervisor(spec); // made with it, so that a start holds it off
+    return this.filesEngine(spec).acquire();
+  }
+
+  /** The pid of the server's files-only engine while one runs (tests), else null. */
+  filesOnlyPid(id: string): number | null {
+    return this.filesEngines.get(id)?.pid ?? null;
   }
 
   async shutdown({ stopServers }: { stopServers: boolean }) {
     if (this.sampler) clearInterval(this.sampler);
+    // Never left running: nothing re-attaches a files-only engine (the next api stops one it finds).
+    await Promise.all([...this.filesEngines.values()].map((f) => f.close()));
     await Promise.all(
       [...this.supervisors.values()].map(async (s) => {
         // A restart under way (one that applies a configuration save runs in the background) would launch its

@@ -22,6 +22,12 @@ export interface SupervisorDeps {
   /** Remembers crash times across api restarts so the loop guard survives them. */
   lastCrashAt: number | null;
   saveLastCrash(at: number): void;
+  /**
+   * The server's files-only engine (files-engine.ts), kept away while the real engine runs: held (its calls
+   * finished, then stopped) under the power lock before the real engine starts or is adopted, released once it
+   * is gone. Unset: the server has none (tests).
+   */
+  files?: { hold(): Promise<void>; release(): void };
 }
 
 /** A crash within this long of the previous one leaves the server down instead of restarting it. */
@@ -81,6 +87,7 @@ export class Supervisor {
     }
     return this.locked(async () => {
       this.setStatus('STARTING');
+      await this.holdFiles();
       // An engine this api lost track of (it was restarted meanwhile) is taken over: a second one
       // would only be refused by the engine's data-directory lock.
       const running = await this.deps.findRunning();
@@ -107,6 +114,7 @@ export class Supervisor {
     return this.locked(async () => {
       if (reason && this.engine?.running) this.note(reason, 'INFO');
       this.setStatus('RESTARTING');
+      await this.holdFiles();
       await this.takeOverRunning();
       if (this.engine?.running) await this.halt();
       await this.launch();
@@ -127,6 +135,8 @@ export class Supervisor {
         await this.halt();
         this.setStatus('OFFLINE');
       }
+      // fn works on the server's files: through its files-only engine, which may start now.
+      this.deps.files?.release();
       return fn();
     });
   }
@@ -140,6 +150,7 @@ export class Supervisor {
     // Not OFFLINE: the engine may well be running; the panel shows UNKNOWN and offers no action.
     this.setStatus('UNKNOWN');
     return this.locked(async () => {
+      await this.holdFiles();
       const running = await this.deps.findRunning().catch(() => null);
       if (running) this.adopt(running);
       else this.setStatus('OFFLINE');
@@ -193,9 +204,15 @@ export class Supervisor {
     if (running) this.attach(running, this.deps.memoryLimitMB());
   }
 
+  /** Holds the files-only engine off (see SupervisorDeps.files); a failure to stop it fails the action. */
+  private async holdFiles() {
+    await this.deps.files?.hold();
+  }
+
   private async launch() {
     let engine: EngineProcess | null = null;
     try {
+      await this.holdFiles();
       const limitMB = await this.deps.memoryLimitMB().catch(() => null);
       engine = await this.deps.spawn(limitMB);
       this.attach(engine, Promise.resolve(limitMB));
@@ -312,6 +329,8 @@ export class Supervisor {
 
   private setStatus(status: ServerStatus) {
     if (status !== 'ONLINE') this.players = 0;
+    // Every way the real engine goes (stopped, crashed, failed to start, not found at re-attach) ends here.
+    if (status === 'OFFLINE' && !this.engine?.running) this.deps.files?.release();
     this.statusValue = status;
     this.deps.listener.status(this.id, this.state());
   }
