@@ -1,4 +1,5 @@
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { open, readdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { notFound } from '../errors.ts';
 import { fsyncDir, writeFileAtomic } from '../files/atomic.ts';
@@ -14,6 +15,17 @@ import { Bytes, bodyChunks, Reply, type Route } from './server.ts';
 const FILE = /^\/files\/([^/]+)$/;
 const TEXTURE = /^\/files\/cache\/([^/]+)$/;
 
+/** A regular file's bytes, never through a symlink (ELOOP) and never a directory (EISDIR). */
+async function readRegularFile(path: string): Promise<Buffer> {
+  const handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+  try {
+    if (!(await handle.stat()).isFile()) throw Object.assign(new Error(`${path} is not a file`), { code: 'EISDIR' });
+    return await handle.readFile();
+  } finally {
+    await handle.close();
+  }
+}
+
 /** The file a request names: a config file or items.dat, or a texture (`cache/<name>`). */
 const target = (ctx: FilesContext, params: string[], texture: boolean) =>
   filePath(ctx.options.dataDir, params[0] ?? '', texture);
@@ -25,9 +37,11 @@ const fileRoutes = (texture: boolean, path: RegExp): Route<FilesContext>[] => [
     handler: async (ctx, { params }) => {
       const file = target(ctx, params, texture);
       try {
-        return new Bytes(await readFile(file));
+        return new Bytes(await readRegularFile(file));
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        // ELOOP: a symlink (never one the file API wrote), which must not lead out of the data directory.
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code !== 'ENOENT' && code !== 'ELOOP' && code !== 'EISDIR') throw error;
         throw notFound(`The server has no file ${params[0]}.`, 'not_found');
       }
     },
