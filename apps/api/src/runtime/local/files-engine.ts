@@ -3,7 +3,7 @@
 // held off (its calls in flight finished, then stopped) while the real engine runs or is being started or stopped.
 import { ControlClient } from '../control-client.ts';
 import type { FilesLease } from '../server-files.ts';
-import { RuntimeBusyError } from '../types.ts';
+import { type HostedServerSpec, RuntimeBusyError } from '../types.ts';
 import type { EngineProcess, EngineStateFile } from './engine-process.ts';
 
 export interface FilesEngineDeps {
@@ -151,6 +151,42 @@ export class FilesEngine {
     const { stopMs, killMs } = this.deps.timeouts;
     this.stopping = this.stopping.then(() => stopEngine(engine, stopMs, killMs)).catch(() => {});
     return this.stopping;
+  }
+}
+
+/** A driver's files-only engines, one per server, made on first use. */
+export class FilesEngines {
+  private readonly engines = new Map<string, FilesEngine>();
+  private readonly make: (spec: HostedServerSpec) => FilesEngine;
+
+  constructor(make: (spec: HostedServerSpec) => FilesEngine) {
+    this.make = make;
+  }
+
+  /** The server's files-only engine (made now if it has none). */
+  of(spec: HostedServerSpec): FilesEngine {
+    let engine = this.engines.get(spec.id);
+    if (!engine) {
+      engine = this.make(spec);
+      this.engines.set(spec.id, engine);
+    }
+    return engine;
+  }
+
+  /** The pid of the server's files-only engine while one runs, else null. */
+  pid(id: string): number | null {
+    return this.engines.get(id)?.pid ?? null;
+  }
+
+  /** Closes the server's files-only engine for good (the server is being removed). */
+  async close(id: string): Promise<void> {
+    await this.engines.get(id)?.close();
+    this.engines.delete(id);
+  }
+
+  /** Closes every one (the api is exiting: none is left running). */
+  async closeAll(): Promise<void> {
+    await Promise.all([...this.engines.values()].map((engine) => engine.close()));
   }
 }
 

@@ -11,7 +11,7 @@ import {
   type RuntimeListener,
 } from '../types.ts';
 import { type EngineItems, EngineProcess } from './engine-process.ts';
-import { FilesEngine, stopStrayFilesEngine } from './files-engine.ts';
+import { FilesEngine, FilesEngines, stopStrayFilesEngine } from './files-engine.ts';
 import { privateMemoryBytes } from './memory.ts';
 import { Supervisor } from './supervisor.ts';
 
@@ -51,7 +51,7 @@ export class LocalDriver implements RuntimeDriver {
   private readonly opts: LocalDriverOptions;
   private readonly supervisors = new Map<string, Supervisor>();
   /** Each server's files-only engine (made with its supervisor, which holds it off while the real engine runs). */
-  private readonly filesEngines = new Map<string, FilesEngine>();
+  private readonly filesEngines: FilesEngines;
   /** Servers being (or already) removed; ids are never reused, so they stay here. */
   private readonly removed = new Set<string>();
   /** Re-attachments under way after an api start, by server id. */
@@ -61,6 +61,14 @@ export class LocalDriver implements RuntimeDriver {
 
   constructor(opts: LocalDriverOptions) {
     this.opts = opts;
+    this.filesEngines = new FilesEngines(
+      (spec) =>
+        new FilesEngine({
+          spawn: () => this.spawnEngine(spec, { filesOnly: true }),
+          idleMs: opts.filesIdleMs ?? FILES_IDLE_MS,
+          timeouts: opts.timeouts,
+        }),
+    );
     if (opts.memoryLimitMB) {
       this.sampler = setInterval(() => void this.sampleMemory(), opts.memorySampleMs ?? MEMORY_SAMPLE_MS);
       this.sampler.unref();
@@ -104,26 +112,13 @@ export class LocalDriver implements RuntimeDriver {
     });
   }
 
-  private filesEngine(spec: HostedServerSpec): FilesEngine {
-    let f = this.filesEngines.get(spec.id);
-    if (!f) {
-      f = new FilesEngine({
-        spawn: () => this.spawnEngine(spec, { filesOnly: true }),
-        idleMs: this.opts.filesIdleMs ?? FILES_IDLE_MS,
-        timeouts: this.opts.timeouts,
-      });
-      this.filesEngines.set(spec.id, f);
-    }
-    return f;
-  }
-
   private supervisor(spec: HostedServerSpec): Supervisor {
     if (this.removed.has(spec.id)) throw new RuntimeBusyError('server is being deleted');
     let s = this.supervisors.get(spec.id);
     if (!s) {
       s = new Supervisor(spec.id, {
         spawn: (memoryLimitMB) => this.spawnEngine(spec, { memoryLimitMB }),
-        files: this.filesEngine(spec),
+        files: this.filesEngines.of(spec),
         memoryLimitMB: async () => (this.opts.memoryLimitMB ? this.opts.memoryLimitMB(spec) : null),
         findRunning: () => this.findRunning(spec),
         listener: this.opts.listener,
@@ -154,7 +149,7 @@ export class LocalDriver implements RuntimeDriver {
       .catch(() => null);
     if (!state) return null;
     if (state.filesOnly) {
-      if (state.pid !== this.filesEngines.get(spec.id)?.pid)
+      if (state.pid !== this.filesEngines.pid(spec.id))
         await stopStrayFilesEngine(state, spec.secret, this.opts.timeouts.stopMs + this.opts.timeouts.killMs);
       return null;
     }
@@ -239,8 +234,7 @@ export class LocalDriver implements RuntimeDriver {
     if (s?.currentEngine?.running) await s.stop();
     this.supervisors.delete(spec.id);
     // Its calls in flight finish first; a write that ends after this is deleted with the rest.
-    await this.filesEngines.get(spec.id)?.close();
-    this.filesEngines.delete(spec.id);
+    await this.filesEngines.close(spec.id);
     await rm(this.dataDir(spec.id), { recursive: true, force: true });
   }
 
@@ -273,18 +267,18 @@ export class LocalDriver implements RuntimeDriver {
     const control = this.control(spec.id);
     if (control) return { control, release: () => {} };
     this.supervisor(spec); // made with it, so that a start holds it off
-    return this.filesEngine(spec).acquire();
+    return this.filesEngines.of(spec).acquire();
   }
 
   /** The pid of the server's files-only engine while one runs (tests), else null. */
   filesOnlyPid(id: string): number | null {
-    return this.filesEngines.get(id)?.pid ?? null;
+    return this.filesEngines.pid(id);
   }
 
   async shutdown({ stopServers }: { stopServers: boolean }) {
     if (this.sampler) clearInterval(this.sampler);
     // Never left running: nothing re-attaches a files-only engine (the next api stops one it finds).
-    await Promise.all([...this.filesEngines.values()].map((f) => f.close()));
+    await this.filesEngines.closeAll();
     await Promise.all(
       [...this.supervisors.values()].map(async (s) => {
         // A restart under way (one that applies a configuration save runs in the background) would launch its
