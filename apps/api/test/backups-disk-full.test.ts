@@ -10,8 +10,8 @@ import { startApi, type TestApi } from './support/harness.ts';
 import { waitForStatus } from './support/servers.ts';
 
 // The backups folder on its own small volume (a 64 KB tmpfs) under a data directory with room: the
-// quota checks pass and the disk fills up in the middle of writing the snapshot, online (the engine
-// writes it) and offline (the api copies it). Mounting needs root.
+// quota checks pass and the disk fills up in the middle of writing the snapshot the engine streams to the api,
+// online (the running engine's) and offline (a files-only engine's). Mounting needs root.
 const dataDir = mkdtempSync(join(tmpdir(), 'canopy-backup-full-'));
 const mountPoint = join(dataDir, 'backups');
 mkdirSync(mountPoint, { mode: 0o700 });

@@ -46,13 +46,16 @@ const FILE_CALL_TIMEOUT_MS = 30_000;
 const unanswered = () => new AppError(502, 'engine_unavailable', 'The server did not answer. Please try again.');
 
 /**
- * The api's error for a failed file call: a full disk is the 507 the pages know, a running engine or a
+ * The api's error for a failed file call: a full disk (the engine's or the api's) is the 507 the pages know, a running engine or a
  * busy runtime the usual conflicts, a restore the engine found damaged the backup's message; anything else
  * means the engine could not do it (502), or did not in time (504).
  */
 export function filesFailure(error: unknown): Error {
   if (error instanceof AppError) return error;
   if (error instanceof RuntimeBusyError) return conflict(m.actionInProgress, 'server_busy');
+  // The api's own disk, filling while a snapshot streams into its file.
+  if ((error as NodeJS.ErrnoException | undefined)?.code === 'ENOSPC')
+    return new AppError(507, 'disk_full', m.diskFull);
   if (error instanceof ControlError) {
     if (error.status === 507) return new AppError(507, 'disk_full', m.diskFull);
     if (error.code === 'engine_running') return conflict(b.serverBusy, 'server_busy');
