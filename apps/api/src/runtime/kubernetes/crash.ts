@@ -29,6 +29,8 @@ export interface CrashHost extends PowerHost {
   locked(id: string, action: string, fn: () => Promise<void>): Promise<void>;
   busy(id: string): boolean;
   heldSince(id: string, since: number): Promise<boolean>;
+  /** ACTION_GRACE_MS unless told otherwise (tests). */
+  actionGraceMs?: number;
 }
 
 /** A signal's name (SIGKILL) from its number, as the local supervisor reports it. */
@@ -73,7 +75,7 @@ export class CrashWatch {
 
   /** A GameServer deleted while no action held the server: a crash when the server should run. */
   private async vanished(id: string) {
-    const since = this.host.now() - ACTION_GRACE_MS;
+    const since = Date.now() - (this.host.actionGraceMs ?? ACTION_GRACE_MS);
     if (await this.host.heldSince(id, since)) return;
     if (this.host.view.gameServer(id) || !(await this.host.wanted(id))) return;
     await this.recover(id, undefined);

@@ -111,6 +111,7 @@ export class KubernetesDriver implements RuntimeDriver {
       locked: (id, action, fn) => this.act(id, action, null, fn),
       busy: (id) => this.isBusy(id),
       heldSince: (id, since) => this.locks.heldSince(id, since),
+      actionGraceMs: opts.actionGraceMs,
     });
     this.power = power;
     this.stats = new StatsReader(
@@ -228,14 +229,18 @@ export class KubernetesDriver implements RuntimeDriver {
     return done;
   }
 
-  async reconcile(servers: HostedServerSpec[], shouldRun: (id: string) => boolean): Promise<void> {
+  /**
+   * Adopts what runs in the cluster (nothing is restarted), and on the leader brings the rest in line (converge).
+   * What should run is read from the database when the leader converges, not taken from `_shouldRun`: a replica
+   * may lead only later, and the wishes may have changed by then.
+   */
+  async reconcile(servers: HostedServerSpec[], _shouldRun: (id: string) => boolean): Promise<void> {
     for (const spec of servers) this.remember(spec);
     const done = (async () => {
       await this.view.start();
       this.listed = true;
       for (const spec of servers) this.emit(spec.id);
-      // A leader known now converges with the wishes read at start; a replica that leads later reads them afresh.
-      if (this.opts.isLeader()) await this.leadership.lead(() => this.converge(shouldRun));
+      if (this.opts.isLeader()) await this.leadership.lead();
     })();
     this.reattaching = done.catch(() => {});
     await done;
@@ -246,12 +251,12 @@ export class KubernetesDriver implements RuntimeDriver {
    * are handled, servers that should run and have none are started, those that should not are stopped; idle
    * maintenance pods go.
    */
-  private async converge(shouldRun?: (id: string) => boolean): Promise<void> {
+  private async converge(): Promise<void> {
     this.crashes.sweep(this.view.allGameServers());
     await Promise.all(
       [...this.specs.values()].map(async (spec) => {
         if (this.isBusy(spec.id)) return;
-        const want = shouldRun ? shouldRun(spec.id) : await this.opts.wanted(spec.id).catch(() => null);
+        const want = await this.opts.wanted(spec.id).catch(() => null);
         const gs = this.view.gameServer(spec.id);
         try {
           if (want === true && !gs) await this.start(spec);
@@ -282,6 +287,9 @@ export class KubernetesDriver implements RuntimeDriver {
 
   start(spec: HostedServerSpec): Promise<void> {
     this.remember(spec);
+    // As the local driver: a server running with no action under way is not started again.
+    if (!this.isBusy(spec.id) && this.listed && statusOf(this.view.gameServer(spec.id)) === 'ONLINE')
+      return Promise.reject(new RuntimeBusyError('already running'));
     return this.act(spec.id, 'start', 'STARTING', () => bringUp(this.power, spec));
   }
 

@@ -6,6 +6,7 @@ import type { KubeApi } from './kube.ts';
 import type { PowerLocks } from './lease.ts';
 import { objectNames } from './names.ts';
 import { filesPodManifest, type ObjectSettings } from './objects.ts';
+import { ensureStorage } from './power.ts';
 import { powerLockRepo } from './power-lock.repo.ts';
 import { podIpOf } from './state.ts';
 import { type ClusterView, serverIdOf } from './watch.ts';
@@ -136,6 +137,7 @@ export class MaintenancePods {
     const create = async () => {
       if (this.host.view.gameServer(spec.id)) throw new RuntimeBusyError('the server is starting or stopping');
       if (replaceEnded || this.host.view.pod(name)?.metadata?.deletionTimestamp) await this.deletePod(spec.id);
+      await ensureStorage(this.host.kube, this.host.settings, spec);
       await this.host.kube.createPod(filesPodManifest(this.host.settings, spec));
       await this.host.view.until(() => this.host.view.pod(name) !== undefined, this.host.timeouts.startMs);
     };

@@ -32,11 +32,11 @@ export class Leadership {
     this.tick();
   }
 
-  /** Runs `duty` as this leader's converge (reconcile's, with the wishes read at start), once at a time. */
-  lead(duty: () => Promise<void>): Promise<void> {
+  /** This replica leads now (reconcile asks): converges, or resolves with the converge under way. */
+  lead(): Promise<void> {
     this.begun = true;
     this.leading = true;
-    return this.once(duty);
+    return this.once(this.opts.converge);
   }
 
   private once(duty: () => Promise<void>): Promise<void> {

@@ -43,4 +43,6 @@ export interface KubernetesDriverOptions {
   leaderCheckMs?: number;
   /** The power lock's lease duration (lease.ts). */
   leaseTtlMs?: number;
+  /** A GameServer that vanishes this soon after a power action ended is the action's doing (crash.ts). */
+  actionGraceMs?: number;
 }

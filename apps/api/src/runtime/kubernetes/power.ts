@@ -53,6 +53,12 @@ export async function takeDown(host: PowerHost, id: string): Promise<void> {
     throw new Error(`the game server did not stop within ${goneWithinMs(host)} ms`);
 }
 
+/** The server's Secret and volume, made when missing (every pod of the server mounts and reads them). */
+export async function ensureStorage(kube: KubeApi, settings: ObjectSettings, spec: HostedServerSpec): Promise<void> {
+  await kube.createSecret(secretManifest(settings, spec));
+  await kube.createVolumeClaim(volumeClaimManifest(settings, spec));
+}
+
 /** The last lines of the engine's log in the server's pod (what a failed start or a crash shows). */
 export function lastLines(host: PowerHost, id: string): Promise<string[]> {
   return host.kube.podLog(objectNames(id).gameServer, ENGINE_CONTAINER, LAST_LINES).catch(() => []);
@@ -72,8 +78,7 @@ export async function bringUp(host: PowerHost, spec: HostedServerSpec): Promise<
     // when it is healthy, replaced when it crashed or is going.
     if (existing && (crashed(existing) || statusOf(existing) === 'STOPPING')) await takeDown(host, spec.id);
     if (!view.gameServer(spec.id)) {
-      await kube.createSecret(secretManifest(settings, spec));
-      await kube.createVolumeClaim(volumeClaimManifest(settings, spec));
+      await ensureStorage(kube, settings, spec);
       const memoryMB = await host.memoryLimitMB(spec).catch(() => null);
       const env = await host.engineEnv(spec);
       await kube.createGameServer(gameServerManifest(settings, spec, { memoryMB, env }));
@@ -82,9 +87,12 @@ export async function bringUp(host: PowerHost, spec: HostedServerSpec): Promise<
     const reason = error instanceof RuntimeBusyError ? error.message : apiMessage(error);
     return failed(host, spec.id, `the game server could not be created (${reason})`);
   }
+  // The informer shows a GameServer just made a moment later: "gone" means gone after it was seen.
+  let seen = false;
   const settled = () => {
     const gs = view.gameServer(spec.id);
-    return !gs || crashed(gs) || statusOf(gs) === 'ONLINE' || statusOf(gs) === 'STOPPING';
+    seen ||= gs !== undefined;
+    return seen && (!gs || crashed(gs) || statusOf(gs) === 'ONLINE' || statusOf(gs) === 'STOPPING');
   };
   await view.until(settled, host.timeouts.startMs);
   const gs = view.gameServer(spec.id);

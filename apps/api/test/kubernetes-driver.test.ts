@@ -1,0 +1,137 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { V1Container, V1PersistentVolumeClaim } from '@kubernetes/client-node';
+import type { GameServer } from '../src/runtime/kubernetes/agones.ts';
+import { objectNames } from '../src/runtime/kubernetes/names.ts';
+import { RuntimeBusyError } from '../src/runtime/types.ts';
+import { addServer, type Cluster, replica, startCluster, startServer, transitions } from './support/k8s-driver.ts';
+import { until } from './support/until.ts';
+
+// The kubernetes runtime driver against the stand-in cluster (support/k8s-stand-in/): every GameServer's pod is a
+// real engine process. Power actions, the objects made, an api restart, deletion.
+
+describe('kubernetes driver: power actions and objects', () => {
+  let cluster: Cluster;
+  const drivers: Array<{ d: { shutdown(o: { stopServers: boolean }): Promise<void> } }> = [];
+  before(async () => {
+    cluster = await startCluster();
+  });
+  after(async () => {
+    for (const r of drivers) await r.d.shutdown({ stopServers: true }).catch(() => {});
+    await cluster?.close();
+  });
+
+  const gameServer = (id: string) => cluster.stand.objects.get('gameservers', objectNames(id).gameServer);
+  const pod = (name: string) => cluster.stand.objects.get('pods', name);
+
+  it('starts a GameServer to ONLINE with its address, labelled and limited by the plan, then stops it', async () => {
+    const spec = await addServer(cluster.db);
+    const r = await replica(cluster, [spec], { memoryLimitMB: async () => 320 });
+    drivers.push(r);
+    await startServer(r.d, cluster.db, spec);
+    const state = r.d.state(spec.id);
+    assert.equal(state.status, 'ONLINE');
+    const gs = gameServer(spec.id);
+    assert.ok(gs, 'the GameServer exists');
+    const allocated = (gs.status as { ports: { name: string; port: number }[] }).ports.find((p) => p.name === 'game');
+    assert.deepEqual(state.address, { host: (gs.status as { address: string }).address, port: allocated?.port });
+    assert.equal(typeof (await r.d.control(spec.id)?.stats())?.version, 'string', 'the engine answers on its pod IP');
+
+    const labels = gs.metadata.labels ?? {};
+    assert.equal(labels['app.kubernetes.io/managed-by'], 'canopy');
+    assert.equal(labels['canopy.gg/server'], spec.id);
+    assert.equal(labels['canopy.gg/owner'], spec.ownerId);
+    const container = (gs as unknown as GameServer).spec.template.spec?.containers[0] as V1Container;
+    assert.deepEqual(container.resources, { requests: { memory: '320Mi' }, limits: { memory: '320Mi' } });
+    assert.ok(
+      container.command?.some((a) => a.startsWith('--max-old-space-size=')),
+      'the heap limit of the plan',
+    );
+    assert.deepEqual(container.env?.find((e) => e.name === 'CANOPY_ENGINE_SECRET')?.valueFrom, {
+      secretKeyRef: { name: objectNames(spec.id).secret, key: 'secret' },
+    });
+    assert.deepEqual(container.volumeMounts, [{ name: 'data', mountPath: '/data' }]);
+    const claim = cluster.stand.objects.get('persistentvolumeclaims', objectNames(spec.id).volumeClaim) as
+      | V1PersistentVolumeClaim
+      | undefined;
+    assert.equal(claim?.spec?.resources?.requests?.storage, '1Gi');
+    assert.equal(claim?.metadata?.labels?.['canopy.gg/server'], spec.id);
+    assert.ok(cluster.stand.objects.get('secrets', objectNames(spec.id).secret), 'the Secret exists');
+    assert.deepEqual(cluster.stand.warnings, [], 'no field the API does not know');
+
+    await r.d.stop(spec.id);
+    assert.equal(r.d.state(spec.id).status, 'OFFLINE');
+    assert.equal(gameServer(spec.id), undefined, 'the GameServer is gone');
+    assert.equal(pod(objectNames(spec.id).gameServer), undefined, 'its pod too');
+    assert.deepEqual(transitions(r, spec.id).slice(-4), ['STARTING', 'ONLINE', 'STOPPING', 'OFFLINE']);
+    assert.ok(cluster.stand.objects.get('persistentvolumeclaims', objectNames(spec.id).volumeClaim), 'data kept');
+  });
+
+  it('refuses a second action while one runs, and a start of a running server', async () => {
+    const spec = await addServer(cluster.db);
+    const r = await replica(cluster, [spec]);
+    drivers.push(r);
+    const starting = startServer(r.d, cluster.db, spec);
+    await until(() => r.d.isBusy(spec.id), 'the start to hold the lock');
+    assert.throws(() => r.d.stop(spec.id), RuntimeBusyError);
+    await starting;
+    await assert.rejects(r.d.start(spec), RuntimeBusyError);
+    await r.d.stop(spec.id);
+  });
+
+  it('restarts into a new engine, the reason in the console first', async () => {
+    const spec = await addServer(cluster.db);
+    const r = await replica(cluster, [spec]);
+    drivers.push(r);
+    await startServer(r.d, cluster.db, spec);
+    const before = pod(objectNames(spec.id).gameServer)?.metadata.uid;
+    await r.d.restart(spec, 'Restarting to apply a test');
+    assert.equal(r.d.state(spec.id).status, 'ONLINE');
+    const now = pod(objectNames(spec.id).gameServer)?.metadata.uid;
+    assert.ok(now && now !== before, 'a new pod runs the engine');
+    assert.ok(r.d.consoleHistory(spec.id).some((l) => l.endsWith('[INFO] Restarting to apply a test.')));
+    assert.deepEqual(transitions(r, spec.id).slice(-2), ['RESTARTING', 'ONLINE']);
+    await r.d.stop(spec.id);
+  });
+
+  it('adopts a running GameServer after an api restart without restarting it', async () => {
+    const spec = await addServer(cluster.db);
+    const first = await replica(cluster, [spec]);
+    await startServer(first.d, cluster.db, spec);
+    const gsUid = gameServer(spec.id)?.metadata.uid;
+    const podUid = pod(objectNames(spec.id).gameServer)?.metadata.uid;
+    // The api goes away without stopping its servers; a new one starts and reconciles.
+    await first.d.shutdown({ stopServers: false });
+    const second = await replica(cluster, [spec]);
+    drivers.push(second);
+    assert.equal(second.d.state(spec.id).status, 'ONLINE');
+    assert.equal(gameServer(spec.id)?.metadata.uid, gsUid, 'the same GameServer');
+    assert.equal(pod(objectNames(spec.id).gameServer)?.metadata.uid, podUid, 'the same engine');
+    assert.ok(!second.statuses.get(spec.id)?.includes('STARTING'), 'nothing was started');
+    assert.equal(typeof (await second.d.control(spec.id)?.stats())?.uptime, 'number');
+    await second.d.stop(spec.id);
+  });
+
+  it('deletes the GameServer, the maintenance pod, the Secret and the volume on remove', async () => {
+    const spec = await addServer(cluster.db);
+    const r = await replica(cluster, [spec]);
+    drivers.push(r);
+    // While offline, file calls go to a maintenance pod on the server's volume.
+    await r.d.files(spec).write('server-config.json', Buffer.from('{"autofarmDelay":1500}'));
+    assert.ok(pod(objectNames(spec.id).filesPod), 'a maintenance pod serves the files');
+    await startServer(r.d, cluster.db, spec);
+    assert.equal(pod(objectNames(spec.id).filesPod), undefined, 'gone before the GameServer started');
+    assert.equal((await r.d.files(spec).read('server-config.json'))?.toString(), '{"autofarmDelay":1500}');
+    await r.d.remove(spec);
+    assert.equal(r.d.isRemoved(spec.id), true);
+    for (const [plural, name] of [
+      ['gameservers', objectNames(spec.id).gameServer],
+      ['pods', objectNames(spec.id).gameServer],
+      ['pods', objectNames(spec.id).filesPod],
+      ['secrets', objectNames(spec.id).secret],
+      ['persistentvolumeclaims', objectNames(spec.id).volumeClaim],
+    ] as const)
+      assert.equal(cluster.stand.objects.get(plural, name), undefined, `${plural}/${name} deleted`);
+    assert.throws(() => r.d.start(spec), RuntimeBusyError);
+  });
+});
