@@ -5,6 +5,7 @@ import type { ServerAccess } from '../access/server-access.ts';
 import type { AppContext } from '../context.ts';
 import { AppError, conflict, notFound } from '../errors.ts';
 import type { ServerFiles } from '../runtime/server-files.ts';
+import { measureServerData } from '../servers/server-usage.ts';
 import { assertStorageForWrite } from '../servers/storage-quota.ts';
 import { knownFile, noteWritten } from './file-cache.ts';
 
@@ -154,6 +155,8 @@ export async function writeServerFile(
   await onServerFiles(ctx, access, (files) => files.write(name, bytes));
   noteWritten(ctx, access.server.id, name, Buffer.from(bytes));
   assertNotRemoved(ctx, access);
+  // Recorded after the write too (its engine is up now, one call): a start counts an offline server by this figure.
+  await measureServerData(ctx, access.server).catch(() => {});
 }
 
 /**

@@ -19,6 +19,7 @@ import { RuntimeBusyError } from '../runtime/types.ts';
 import { settingsRepo } from '../settings/settings.repo.ts';
 import { isBanActive, serverTimeRanOut } from '../users/profile.ts';
 import { type UserRow, usersRepo } from '../users/users.repo.ts';
+import { measureServerData } from './server-usage.ts';
 import { bannedNamesRepo, type ServerRow, serversRepo } from './servers.repo.ts';
 import { assertStorageToStart } from './storage-quota.ts';
 
@@ -189,6 +190,8 @@ export async function powerAction(ctx: AppContext, access: ServerAccess, serverI
   if (action !== 'stop' && serverTimeRanOut(owner, ctx.now()))
     throw forbidden(m.serverTimeExpired, 'server_time_expired');
 
+  // A stop records what the engine stores as it goes, so that the next start can count the offline server by it.
+  if (action === 'stop' && status === 'ONLINE') await measureServerData(ctx, server).catch(() => {});
   const spec = ctx.servers.spec(server);
   // Recorded before acting: a database that cannot take it (a full disk) refuses the action before
   // anything happens, instead of answering an error for an action that went ahead.

@@ -33,8 +33,8 @@ export async function accountStorageBytes(
  * limit by seven saves in between). The figure is brought up to date on the way, best effort: a full disk must not
  * turn a refusal into a 500.
  */
-async function measure(ctx: AppContext, server: ServerRow, owner: UserRow): Promise<number> {
-  const bytes = await accountStorageBytes(ctx, owner.id, server, { fresh: true });
+async function measure(ctx: AppContext, server: ServerRow, owner: UserRow, fresh = true): Promise<number> {
+  const bytes = await accountStorageBytes(ctx, owner.id, server, { fresh });
   if (bytes !== Number(owner.storage_used_bytes))
     await usersRepo
       .setStorageUsed(ctx.db, owner.id, bytes)
@@ -77,7 +77,11 @@ async function assertHostRoom(ctx: AppContext, growth: number): Promise<void> {
 export async function assertStorageToStart(ctx: AppContext, server: ServerRow, caller?: UserRow): Promise<void> {
   await assertHostRoom(ctx, 0);
   const owner = await ownerOf(ctx, server, caller);
-  if ((await measure(ctx, server, owner)) >= limitBytes(ctx, owner)) throw conflict(m.storageFull, 'storage_full');
+  // An offline server counts by its recorded figure (its files changed since only through calls that measured,
+  // and the stop measured its database): asking a files-only engine first would cost every start a spawn.
+  const fresh = ctx.servers.runtime.state(server.id).status === 'ONLINE';
+  if ((await measure(ctx, server, owner, fresh)) >= limitBytes(ctx, owner))
+    throw conflict(m.storageFull, 'storage_full');
 }
 
 /**
