@@ -89,7 +89,16 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}) 
   const bus = new EventBus();
   // Engines fetch the item database from the api itself (ADR 0041): its configured address, else where it listens.
   const internalUrl = () => config.internalUrl ?? listenUrl(app.server.address(), opts.https !== undefined);
-  const servers = new ServerRegistry({ config, db, bus, now, log: (msg) => app.log.warn(msg), internalUrl });
+  const servers = new ServerRegistry({
+    config,
+    db,
+    bus,
+    now,
+    log: (msg) => app.log.warn(msg),
+    internalUrl,
+    // Known once startBackground ran (ADR 0036); the kubernetes runtime acts on crashes only on the leader.
+    isLeader: () => ctx.leader?.isLeader ?? false,
+  });
   const ctx: AppContext = {
     config,
     db,

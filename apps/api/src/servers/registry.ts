@@ -7,11 +7,12 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import type { EventBus } from '../events/bus.ts';
 import { operatorItemsVersion } from '../items/items-dat-version.ts';
-import { LocalDriver } from '../runtime/local/local-driver.ts';
 import { memoryVerdict } from '../runtime/local/memory.ts';
-import type { HostedServerSpec, RuntimeDriver, RuntimeListener } from '../runtime/types.ts';
+import type { HostedServerSpec, RuntimeDriver, RuntimeListener, RuntimeState } from '../runtime/types.ts';
 import { paidPlanActive } from '../users/profile.ts';
 import { usersRepo } from '../users/users.repo.ts';
+import { createRuntimeDriver } from './create-runtime.ts';
+import { formatGameAddress } from './game-address.ts';
 import { toSpec } from './hosting.ts';
 import { type ServerRow, serversRepo } from './servers.repo.ts';
 
@@ -48,6 +49,8 @@ export class ServerRegistry {
     log: (msg: string) => void;
     /** The api's base URL as engines reach it (config.internalUrl, else where it listens); undefined before it listens. */
     internalUrl?: () => string | undefined;
+    /** Whether this replica leads the scheduler now (ctx.leader, set once the api runs); unset: it always does. */
+    isLeader?: () => boolean;
   }) {
     this.db = opts.db;
     this.bus = opts.bus;
@@ -57,9 +60,17 @@ export class ServerRegistry {
     const listener: RuntimeListener = {
       status: (id, state) => {
         if (state.status !== 'OFFLINE') this.crashLooping.delete(id);
-        this.recordLive(id, state.status);
+        this.recordLive(id, state);
+        const { status, players, version } = state;
+        const emit = (k: Known) => {
+          const event = { serverId: id, name: k.name, ownerId: k.ownerId, status, players, version };
+          // A cluster-wide runtime shows every replica each change itself: relayed as well, it would arrive twice.
+          if (this.runtime.clusterWide) this.bus.emitHere('status', event);
+          else this.bus.emit('status', event);
+        };
         const k = this.known.get(id);
-        if (k) this.bus.emit('status', { serverId: id, name: k.name, ownerId: k.ownerId, ...state });
+        if (k) emit(k);
+        else if (this.runtime.clusterWide) void this.lookUp(id).then((found) => found && emit(found));
       },
       console: (id, line) => {
         const k = this.known.get(id);
@@ -90,22 +101,31 @@ export class ServerRegistry {
         );
       },
     };
-    this.runtime = new LocalDriver({
-      root: join(opts.config.dataDir, 'servers'),
-      engineEntry: opts.config.engineEntry,
-      benchCommands: opts.config.benchCommands,
-      items: (serverId) => this.engineItems(serverId, opts.config, opts.internalUrl),
-      filesIdleMs: opts.config.engineFilesIdleMs,
-      timeouts: {
-        startMs: opts.config.engineStartTimeoutMs,
-        stopMs: opts.config.engineStopTimeoutMs,
-        killMs: opts.config.engineKillTimeoutMs,
-      },
+    this.runtime = createRuntimeDriver(opts.config, {
+      db: opts.db,
       listener,
       now: opts.now,
-      saveLastCrash: (id, at) => void serversRepo.setLastCrash(this.db, id, at).catch(() => {}),
+      log: { info: opts.log, warn: opts.log },
+      isLeader: opts.isLeader ?? (() => true),
+      items: (serverId) => this.engineItems(serverId, opts.config, opts.internalUrl),
       memoryLimitMB: (spec) => this.memoryLimitMB(spec, opts.config),
+      specOf: async (id) => {
+        const row = await serversRepo.findById(this.db, id);
+        return row ? this.spec(row) : null;
+      },
     });
+  }
+
+  /** A server another replica created since this one started (a cluster-wide runtime reports it): read, remembered. */
+  private lookUp(id: string): Promise<Known | undefined> {
+    return serversRepo.findById(this.db, id).then(
+      (row) => {
+        if (!row) return undefined;
+        this.remember(row);
+        return this.known.get(id);
+      },
+      () => undefined,
+    );
   }
 
   /**
@@ -133,17 +153,19 @@ export class ServerRegistry {
   }
 
   /**
-   * Writes a status change (and the control URL while ONLINE) to the server's row, for a gateway that runs as its
+   * Writes a status change (and the control URL and game address while ONLINE) to the server's row, for a gateway that runs as its
    * own process and has no runtime to ask (ADR 0039). Writes of one server go in order; a failed one is dropped
    * (the next change writes again).
    */
-  private recordLive(id: string, status: string) {
+  private recordLive(id: string, { status, address }: RuntimeState) {
     const url = status === 'ONLINE' ? (this.runtime.control(id)?.base ?? null) : null;
-    const key = `${status} ${url}`;
+    // Where players go when the runtime decides it (kubernetes); null for the local runtime, as before.
+    const game = status === 'ONLINE' ? formatGameAddress(address) : null;
+    const key = `${status} ${url} ${game}`;
     const previous = this.recorded.get(id);
     if (previous?.key === key) return;
     const write = (previous?.write ?? Promise.resolve())
-      .then(() => serversRepo.setLive(this.db, id, status, url))
+      .then(() => serversRepo.setLive(this.db, id, status, url, game))
       .then(
         () => {},
         () => {},

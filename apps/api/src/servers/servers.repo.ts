@@ -25,9 +25,17 @@ export const serversRepo = {
   all(db: Db) {
     return db.all<ServerRow>(`SELECT ${columns} FROM servers ORDER BY created_at`);
   },
-  /** Records the runtime's status and, while ONLINE, the engine's control URL (read by a gateway run apart, ADR 0039). */
-  setLive(db: Db, id: string, status: string, controlUrl: string | null) {
-    return db.run('UPDATE servers SET live_status = ?, control_url = ? WHERE id = ?', [status, controlUrl, id]);
+  /**
+   * Records the runtime's status and, while ONLINE, the engine's control URL and, when the runtime names one, the game
+   * address (host:port; kubernetes, ADR 0043): read by a gateway run apart (ADR 0039).
+   */
+  setLive(db: Db, id: string, status: string, controlUrl: string | null, gameAddress: string | null = null) {
+    return db.run('UPDATE servers SET live_status = ?, control_url = ?, game_address = ? WHERE id = ?', [
+      status,
+      controlUrl,
+      gameAddress,
+      id,
+    ]);
   },
   /** Records what the server's files take, as its engine reported it (server-usage.ts). */
   setDataBytes(db: Db, id: string, bytes: number) {

@@ -378,17 +378,6 @@ export class KubernetesDriver implements RuntimeDriver {
     return new ServerFiles(this.maintenance.endpoint(spec));
   }
 
-  /** @deprecated Going with issue 22 part 1: a server's files live in the cluster, reached through files(). */
-  dataDir(_id: string): string {
-    throw new Error('the kubernetes runtime keeps no data directory on this machine; use files()');
-  }
-
-  /** @deprecated Going with issue 22 part 1 (files().usage()). */
-  async storageBytes(id: string): Promise<number> {
-    const spec = await this.knownSpec(id);
-    return spec ? (await this.files(spec).usage()).bytes : 0;
-  }
-
   /**
    * Engines in the cluster outlive any replica, so they stay unless told to stop them all (CANOPY_STOP_SERVERS_ON_EXIT);
    * maintenance pods are left to the leader's sweep, since other replicas may be using them.
