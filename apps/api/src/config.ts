@@ -232,6 +232,8 @@ export interface Config {
   backupStore: BackupStoreConfig;
   /** Where hosted servers run: this machine or a Kubernetes cluster (config/runtime.ts, ADR 0043). */
   runtime: RuntimeConfig;
+  /** The host control key (CANOPY_CONTROL_KEY, shared by replicas); unset: `<data-dir>/control-key` (ADR 0011). */
+  controlKey?: string;
   databaseUrl?: string;
   /** How long a database call may take before the api gives up on it and answers 503 (config/database.ts). */
   database: DatabaseTimeouts;
@@ -334,6 +336,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(e.CANOPY_DATA_DIR),
     backupStore: backupStoreOf(e),
     runtime: runtimeOf(e),
+    controlKey: e.CANOPY_CONTROL_KEY,
     databaseUrl: e.DATABASE_URL,
     database: databaseTimeouts(e),
     discordClientId: e.DISCORD_CLIENT_ID,

@@ -33,12 +33,12 @@ export function loadSessionSecret(configured: string | undefined, dataDir: strin
 }
 
 /**
- * The host key every engine's control secret is derived from (ADR 0011). It lives beside the engines'
- * data directories and apart from the session key, so rotating CANOPY_SESSION_SECRET does not orphan
- * running engines.
+ * The host key every engine's control secret is derived from (ADR 0011): CANOPY_CONTROL_KEY (replicas that share
+ * engines, the kubernetes runtime, must all derive the same secrets), or `<data-dir>/control-key`. It is apart from
+ * the session key, so rotating CANOPY_SESSION_SECRET does not orphan running engines.
  */
-export function loadControlKey(dataDir: string): string {
-  return loadKeyFile(dataDir, 'control-key');
+export function loadControlKey(configured: string | undefined, dataDir: string): string {
+  return configured || loadKeyFile(dataDir, 'control-key');
 }
 
 /** One engine's control secret: an HMAC of its server id under the host control key; stored nowhere. */

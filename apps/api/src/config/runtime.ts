@@ -26,6 +26,8 @@ export const runtimeEnv = {
   CANOPY_K8S_GAME_PORT: port(7777),
   // Scheduling and an image pull come before the engine's own start, so this is longer than a local start.
   CANOPY_K8S_START_TIMEOUT_MS: z.coerce.number().int().min(1000).default(180_000),
+  // The host key engines' control secrets derive from (ADR 0011); unset: <data-dir>/control-key, made once.
+  CANOPY_CONTROL_KEY: optional(z.string().trim().min(32, 'must be at least 32 characters')),
 };
 
 type RuntimeEnv = {
@@ -37,14 +39,20 @@ type RuntimeEnv = {
   CANOPY_K8S_CONTROL_PORT: number;
   CANOPY_K8S_GAME_PORT: number;
   CANOPY_K8S_START_TIMEOUT_MS: number;
+  CANOPY_CONTROL_KEY?: string;
 };
 
-/** What is wrong across the variables: the kubernetes runtime needs an engine image, and two distinct ports. */
+/** What is wrong across the variables: the kubernetes runtime needs an engine image, a control key shared by every
+ * replica, and two distinct ports. */
 export function runtimeIssues(env: RuntimeEnv): { path: string[]; message: string }[] {
   if (env.CANOPY_RUNTIME !== 'kubernetes') return [];
   const issues: { path: string[]; message: string }[] = [];
   if (!env.CANOPY_K8S_ENGINE_IMAGE)
     issues.push({ path: ['CANOPY_K8S_ENGINE_IMAGE'], message: 'is required when CANOPY_RUNTIME=kubernetes' });
+  // Every replica, and each api after a restart (a pod's data directory may not last), must derive the secrets the
+  // engines in the cluster were started with.
+  if (!env.CANOPY_CONTROL_KEY)
+    issues.push({ path: ['CANOPY_CONTROL_KEY'], message: 'is required when CANOPY_RUNTIME=kubernetes' });
   if (env.CANOPY_K8S_CONTROL_PORT === env.CANOPY_K8S_GAME_PORT)
     issues.push({ path: ['CANOPY_K8S_GAME_PORT'], message: 'must differ from CANOPY_K8S_CONTROL_PORT' });
   return issues;

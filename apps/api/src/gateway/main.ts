@@ -19,7 +19,7 @@ const gateway = await startGateway({
   db,
   log,
   now: Date.now,
-  tenants: recordedTenants(db, config.dataDir),
+  tenants: recordedTenants(db, config),
 }).catch(async (error: Error) => {
   console.error(`The login gateway did not start: ${error.message}`);
   await db.close();

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { loadControlKey } from '../auth/secret.ts';
+import type { Config } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/db.ts';
 import { ControlClient } from '../runtime/control-client.ts';
@@ -70,10 +71,11 @@ export function embeddedGatewayContext(ctx: AppContext): GatewayContext {
 
 /**
  * The tenants as the panel's runtime recorded them in the database (servers.live_status, control_url): a gateway
- * run as its own process. The control secret is derived from the data directory's control key, as the panel does.
+ * run as its own process. Control secrets derive from the panel's control key (CANOPY_CONTROL_KEY, else the data
+ * directory's).
  */
-export function recordedTenants(db: Db, dataDir: string): GatewayTenants {
-  const controlKey = loadControlKey(dataDir);
+export function recordedTenants(db: Db, config: Pick<Config, 'controlKey' | 'dataDir'>): GatewayTenants {
+  const controlKey = loadControlKey(config.controlKey, config.dataDir);
   return {
     onlineNames: () => gatewayRepo.onlineNames(db),
     spec: (row) => toSpec(row, controlKey),

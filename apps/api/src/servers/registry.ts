@@ -55,7 +55,7 @@ export class ServerRegistry {
     this.db = opts.db;
     this.bus = opts.bus;
     this.now = opts.now;
-    this.controlKey = loadControlKey(opts.config.dataDir);
+    this.controlKey = loadControlKey(opts.config.controlKey, opts.config.dataDir);
     this.serversRoot = join(opts.config.dataDir, 'servers');
     const listener: RuntimeListener = {
       status: (id, state) => {
