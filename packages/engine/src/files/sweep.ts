@@ -7,10 +7,16 @@ import { UNFINISHED_WRITE } from './names.ts';
 
 /** Prefix of a snapshot's temporary copy in the data directory (snapshot.ts). */
 export const SNAPSHOT_PREFIX = 'engine.db.snapshot-';
-/** A restore's staged copy: a temporary file beside engine.db (restore.ts). */
-export const RESTORE_STAGED = /^engine\.db\.[0-9a-f]{12}\.tmp$/;
+/**
+ * A restore's staged copy: a temporary file beside engine.db (restore.ts), or `engine.db.restore-<uuid>` as the api
+ * named it when it restored by path itself (before ADR 0040), so that an upgrade settles one of those too.
+ */
+export const RESTORE_STAGED = /^engine\.db\.([0-9a-f]{12}\.tmp|restore-[0-9a-f-]{36})$/;
 /** The live database's -wal set aside by a restore that could not fold it (restore.ts). */
 export const WAL_ASIDE = 'engine.db-wal.before-restore';
+
+/** A snapshot's copy or a restore's staged copy at the top of the data directory. */
+const leftover = (name: string) => name.startsWith(SNAPSHOT_PREFIX) || RESTORE_STAGED.test(name);
 
 const names = (dir: string) => {
   try {
@@ -37,7 +43,7 @@ export function sweepUnfinished(dataDir: string, log: Logger): void {
   let removed = 0;
   for (const dir of [dataDir, join(dataDir, TEXTURE_CACHE_DIR), join(dataDir, ITEMS_CACHE_DIR)])
     for (const name of dir === dataDir ? top : names(dir))
-      if (UNFINISHED_WRITE.test(name) || (dir === dataDir && name.startsWith(SNAPSHOT_PREFIX))) {
+      if (UNFINISHED_WRITE.test(name) || (dir === dataDir && leftover(name))) {
         rmSync(join(dir, name), { force: true });
         removed++;
       }
