@@ -36,6 +36,7 @@ describe('kubernetes driver: power actions and objects', () => {
     const allocated = (gs.status as { ports: { name: string; port: number }[] }).ports.find((p) => p.name === 'game');
     assert.deepEqual(state.address, { host: (gs.status as { address: string }).address, port: allocated?.port });
     assert.equal(typeof (await r.d.control(spec.id)?.stats())?.version, 'string', 'the engine answers on its pod IP');
+    await until(() => r.d.state(spec.id).version !== 'N/A', "the engine's version, read from its /stats");
 
     const labels = gs.metadata.labels ?? {};
     assert.equal(labels['app.kubernetes.io/managed-by'], 'canopy');
@@ -110,6 +111,35 @@ describe('kubernetes driver: power actions and objects', () => {
     assert.ok(!second.statuses.get(spec.id)?.includes('STARTING'), 'nothing was started');
     assert.equal(typeof (await second.d.control(spec.id)?.stats())?.uptime, 'number');
     await second.d.stop(spec.id);
+  });
+
+  it('holds the lock for exclusive work on a stopped server, whose files a maintenance pod serves', async () => {
+    const spec = await addServer(cluster.db);
+    const r = await replica(cluster, [spec]);
+    drivers.push(r);
+    await startServer(r.d, cluster.db, spec);
+    await assert.rejects(
+      r.d.exclusive(spec, async () => 'ran', { stopRunning: false }),
+      RuntimeBusyError,
+      'refused while it runs',
+    );
+    const read = await r.d.exclusive(spec, async () => {
+      assert.equal(gameServer(spec.id), undefined, 'stopped first');
+      assert.throws(() => r.d.start(spec), RuntimeBusyError, 'nothing starts meanwhile');
+      await r.d.files(spec).write('newbie-kit.json', Buffer.from('{"gems":5}'));
+      return (await r.d.files(spec).read('newbie-kit.json'))?.toString();
+    });
+    assert.equal(read, '{"gems":5}');
+    assert.equal(r.d.state(spec.id).status, 'OFFLINE');
+  });
+
+  it('deletes an idle maintenance pod (the leader sweeps it)', async () => {
+    const spec = await addServer(cluster.db);
+    const r = await replica(cluster, [spec], { filesIdleMs: 300 });
+    drivers.push(r);
+    assert.equal(await r.d.files(spec).read('creators.json'), undefined);
+    assert.ok(pod(objectNames(spec.id).filesPod), 'made for the call');
+    await until(() => pod(objectNames(spec.id).filesPod) === undefined, 'the idle pod to go');
   });
 
   it('deletes the GameServer, the maintenance pod, the Secret and the volume on remove', async () => {

@@ -42,6 +42,11 @@ export class CrashWatch {
   private readonly host: CrashHost;
   /** GameServers (by uid) whose crash was handled here, so an update of the same object is not a second crash. */
   private readonly handled = new Set<string>();
+  /**
+   * Crash times known here: the stored one may lag (its write is not awaited) or not be readable; the guard counts
+   * the later of the two.
+   */
+  private readonly lastCrash = new Map<string, number>();
 
   constructor(host: CrashHost) {
     this.host = host;
@@ -109,10 +114,17 @@ export class CrashWatch {
     });
   }
 
+  /** A server handed over by the registry: its stored last crash seeds the memory here. */
+  seen(spec: HostedServerSpec) {
+    if (spec.lastCrashAt !== null && !this.lastCrash.has(spec.id)) this.lastCrash.set(spec.id, spec.lastCrashAt);
+  }
+
   /** Counts a crash for the loop guard: true when the server may restart (none within the window before). */
   private async countCrash(id: string): Promise<boolean> {
     const now = this.host.now();
-    const last = await this.host.lastCrashAt(id).catch(() => null);
+    const stored = await this.host.lastCrashAt(id).catch(() => null);
+    const last = Math.max(stored ?? 0, this.lastCrash.get(id) ?? 0) || null;
+    this.lastCrash.set(id, now);
     this.host.saveLastCrash(id, now);
     return last === null || now - last >= CRASH_LOOP_WINDOW_MS;
   }

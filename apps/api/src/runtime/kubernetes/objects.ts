@@ -33,6 +33,20 @@ export interface ObjectSettings {
   stopGraceSeconds: number;
 }
 
+/** The settings of every server's objects, from the driver's cluster settings and the engine's stop timeouts. */
+export const objectSettings = (
+  cluster: Omit<ObjectSettings, 'stopGraceSeconds'>,
+  timeouts: { stopMs: number; killMs: number },
+): ObjectSettings => ({
+  namespace: cluster.namespace,
+  image: cluster.image,
+  controlPort: cluster.controlPort,
+  gamePort: cluster.gamePort,
+  volumeSize: cluster.volumeSize,
+  storageClass: cluster.storageClass,
+  stopGraceSeconds: Math.ceil((timeouts.stopMs + timeouts.killMs) / 1000),
+});
+
 const metadata = (s: ObjectSettings, name: string, spec: HostedServerSpec, role: 'game' | 'files' | 'data') => ({
   name,
   namespace: s.namespace,
