@@ -136,6 +136,30 @@ describe('gateway front: bounds', () => {
     assert.deepEqual(log.slice(5), ['now 6']);
   });
 
+  it("sends a player to the host the token names (a Kubernetes node, ADR 0043), else to the gateway's address", () => {
+    const { front, sent } = recordingFront();
+    const token = signGameToken(
+      { host: '198.51.100.4', port: 7042, server: 'S', growId: 'Ann1' },
+      { gateway: key, server: key },
+      0,
+    );
+    front.connected(1, 'a', 0);
+    front.received(1, text(`protocol|225\nltoken|${token}`), 1);
+    // The node and the port Agones gave, not the gateway's 203.0.113.9.
+    assert.deepEqual(
+      sent[1]?.[1],
+      callPacket(
+        'OnSendToServer',
+        { i32: 7042 },
+        { i32: 0 },
+        { i32: 0 },
+        `198.51.100.4|0|${token}`,
+        { i32: 1 },
+        'Ann1',
+      ),
+    );
+  });
+
   it('answers one login per peer and ignores what follows; a tampered token is refused', () => {
     const { front, log, sent } = recordingFront();
     const token = signGameToken({ port: 17500, server: 'S', growId: 'Ann1' }, { gateway: key, server: key }, 0);
