@@ -4,7 +4,7 @@ import type { TestApi } from './harness.ts';
 import { until } from './until.ts';
 
 /** Opens /ws/{id}?token=… for one user and resolves once it is open, collecting every message validated with the contract's schema. */
-export async function openSocket(api: TestApi, id: string, token: string) {
+export async function openSocket(api: Pick<TestApi, 'url'>, id: string, token: string) {
   const ws = new WebSocket(`${api.url.replace('http', 'ws')}/ws/${id}?token=${encodeURIComponent(token)}`);
   const messages: ServerSocketMessage[] = [];
   ws.on('message', (data) => messages.push(serverSocketMessageSchema.parse(JSON.parse(String(data)))));
@@ -19,7 +19,7 @@ export async function openSocket(api: TestApi, id: string, token: string) {
  * A console socket of one user, subscribed (its console history arrived), collecting every message validated
  * with the contract's schema.
  */
-export async function consoleOf(api: TestApi, id: string, token: string) {
+export async function consoleOf(api: Pick<TestApi, 'url'>, id: string, token: string) {
   const { ws, messages } = await openSocket(api, id, token);
   /** The console lines received so far: the history, batches and single lines. */
   const lines = () =>
