@@ -47,6 +47,11 @@ export class CrashWatch {
    * the later of the two.
    */
   private readonly lastCrash = new Map<string, number>();
+  /**
+   * GameServers (by uid) whose engine told Agones it shuts down before anyone deleted them: an engine that stopped on
+   * its own, which the local supervisor also counts as a stop (exit code 0), not a crash.
+   */
+  private readonly stoppedThemselves = new Set<string>();
 
   constructor(host: CrashHost) {
     this.host = host;
@@ -59,6 +64,9 @@ export class CrashWatch {
     const uid = gs.metadata?.uid ?? '';
     // The end of a GameServer whose crash was handled is that handling's doing.
     if (change.verb === 'delete' && this.handled.delete(uid)) return;
+    if (change.verb !== 'delete' && gs.status?.state === 'Shutdown' && !gs.metadata?.deletionTimestamp)
+      this.stoppedThemselves.add(uid);
+    if (change.verb === 'delete' && this.stoppedThemselves.delete(uid)) return;
     if (!this.host.isLeader() || this.host.busy(change.serverId)) return;
     if (change.verb === 'delete') void this.vanished(change.serverId).catch(() => {});
     else if (crashed(gs) && !this.handled.has(uid)) {
