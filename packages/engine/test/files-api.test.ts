@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { after, before, describe, it } from 'node:test';
@@ -10,10 +11,16 @@ import {
   removeDataDir,
   startEngine,
   stopEngine,
+  TEST_SECRET,
   tempDataDir,
 } from './support/engine-process.ts';
 import { buildWorld } from './support/factories.ts';
 import { fileHash, rawRequest, sha256 } from './support/files-client.ts';
+
+/** Polls until `done` holds (the engine is mid-write: no line or answer says so). */
+async function until(done: () => boolean): Promise<void> {
+  while (!done()) await new Promise((r) => setTimeout(r, 5));
+}
 
 // The file API of a running engine (docs/engine-files-api.md); files-only mode is in files-only.test.ts.
 describe('file API of a running engine', () => {
@@ -107,6 +114,15 @@ describe('file API of a running engine', () => {
       }
     assert.deepEqual(readdirSync(engine.dataDir).sort(), before);
     assert.equal(readFileSync(join(scratch, 'secret.txt'), 'utf8'), 'outside');
+    // Refused before its body is read, a large file still gets its answer (not a socket closed under the client).
+    for (const mb of [8, 15, 8, 15]) {
+      const res = await fetch(`${engine.url}/files/engine.db`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${TEST_SECRET}` },
+        body: randomBytes(mb * 1024 * 1024),
+      });
+      assert.equal(res.status, 400);
+    }
   });
 
   it('refuses a body over 16 MB (413) and keeps the old file', async () => {
@@ -115,6 +131,22 @@ describe('file API of a running engine', () => {
     const big = await call('PUT', '/files/creators.json', Buffer.alloc(16 * 1024 * 1024 + 1));
     assert.equal(big.status, 413);
     assert.equal(fileHash(join(engine.dataDir, 'creators.json')), sha256(old));
+  });
+
+  it('keeps the old file when the client goes away mid-body, and leaves no temporary file', async () => {
+    const old = Buffer.from('["Kept"]\n');
+    await call('PUT', '/files/creators.json', old);
+    const socket = connect(Number(new URL(engine.url).port), '127.0.0.1');
+    await new Promise((r) => socket.once('connect', r));
+    socket.write(
+      `PUT /files/creators.json HTTP/1.1\r\nhost: control\r\nauthorization: Bearer ${TEST_SECRET}\r\n` +
+        'content-length: 100000\r\n\r\n["Cut',
+    );
+    await until(() => readdirSync(engine.dataDir).some((n) => n.startsWith('creators.json.')));
+    socket.destroy();
+    await until(() => !readdirSync(engine.dataDir).some((n) => n.startsWith('creators.json.')));
+    assert.equal(fileHash(join(engine.dataDir, 'creators.json')), sha256(old));
+    assert.ok(!engine.lines.some((l) => /\[ERROR\]/.test(l)), 'a client gone is not an engine failure');
   });
 
   it('measures what the server stores, the database with its WAL', async () => {

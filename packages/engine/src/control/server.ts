@@ -71,17 +71,39 @@ export const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 const tooLarge = (limit: number) => new EngineError(413, `Request body is larger than ${limit / 1048576} MB.`);
 
-/**
- * A raw route's request body, chunk by chunk, refused (413) as soon as it passes `limit`: at once when its
- * content-length says so, else when that many bytes have come.
- */
+/** A raw route's request body, chunk by chunk, refused (413) as soon as more than `limit` bytes have come. */
 export async function* bodyChunks(req: IncomingMessage, limit = MAX_BODY_BYTES): AsyncGenerator<Buffer> {
-  if (Number(req.headers['content-length']) > limit) throw tooLarge(limit);
   let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
+  for await (const chunk of whole(req)) {
     size += chunk.length;
     if (size > limit) throw tooLarge(limit);
     yield chunk;
+  }
+}
+
+/**
+ * A request body's chunks, ending in a 400 when the client went away before sending all of it: a refusal of its
+ * own (not an engine failure for the console), and never a short body taken as the whole.
+ */
+export async function* whole(req: IncomingMessage): AsyncGenerator<Buffer> {
+  const cutShort = () => new EngineError(400, 'The request body was cut short.');
+  try {
+    for await (const chunk of req as AsyncIterable<Buffer>) yield chunk;
+  } catch (error) {
+    throw req.complete ? error : cutShort();
+  }
+  if (!req.complete) throw cutShort();
+}
+
+/** Reads and drops the rest of a request body of at most MAX_BODY_BYTES; false for a larger one or a broken one. */
+async function drained(req: IncomingMessage): Promise<boolean> {
+  const declared = Number(req.headers['content-length']);
+  if (!(declared <= MAX_BODY_BYTES) || req.readableEnded || req.destroyed) return false;
+  try {
+    for await (const _ of req as AsyncIterable<Buffer>);
+    return req.complete;
+  } catch {
+    return false;
   }
 }
 
@@ -161,8 +183,9 @@ export function startControlServer<C extends ControlContext>(
       // A full disk is not a bug: it gets its own status, so the api can say what happened.
       const status = error instanceof EngineError ? error.status : isDiskFull(error) ? 507 : 500;
       if (status >= 500) ctx.log.error(`Control ${req.method} ${path} failed: ${errorMessage(error)}`);
-      // An unread body (refused before reading, or too large) would otherwise stall the connection.
-      if (!req.complete) res.setHeader('connection', 'close');
+      // An unread body would otherwise stall the connection. One of a size a route takes is read and dropped first:
+      // a client still sending it (a file refused by its name) would meet a closed socket instead of the answer.
+      if (!req.complete && !(await drained(req))) res.setHeader('connection', 'close');
       if (!res.headersSent)
         send(res, status, {
           error:

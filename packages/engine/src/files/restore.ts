@@ -2,6 +2,7 @@ import { rename, rm, stat } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { whole } from '../control/server.ts';
 import { badRequest, EngineError } from '../errors.ts';
 import { errorMessage } from '../log.ts';
 import { fsyncDir, writeThenCommit } from './atomic.ts';
@@ -28,12 +29,10 @@ function expected(query: Record<string, string>): { sha256: string; bytes: numbe
   return { sha256: sha256.toLowerCase(), bytes: Number(bytes) };
 }
 
-/** The body, refused as not the backup named as soon as it says (content-length) or proves to be longer. */
+/** The body, refused as not the backup named as soon as it proves longer than named. */
 async function* body(req: IncomingMessage, limit: number): AsyncGenerator<Buffer> {
-  const declared = req.headers['content-length'];
-  if (declared !== undefined && Number(declared) !== limit) throw damaged(`${declared} bytes sent, not ${limit}`);
   let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
+  for await (const chunk of whole(req)) {
     size += chunk.length;
     if (size > limit) throw damaged(`more than ${limit} bytes sent`);
     yield chunk;
