@@ -123,4 +123,16 @@ describe('two api replicas with the kubernetes runtime', { skip: !dialects.inclu
     const row = await a.ctx.db.get<{ at: number | null }>('SELECT last_crash_at AS at FROM servers WHERE id = ?', [id]);
     assert.equal(row?.at, null);
   });
+
+  it('answers one of two starts sent to A and B at once, and 409 to the other', async () => {
+    const start = (api: TestApi) =>
+      api.request('POST', `/users/${owner.user.id}/server/${name}/start`, { token: owner.sessionToken });
+    const answers = (await Promise.all([start(a), start(b)])).map((r) => r.status).sort();
+    assert.deepEqual(answers, [202, 409]);
+    const id = (await a.ctx.db.get<{ id: string }>('SELECT id FROM servers WHERE name = ?', [name]))?.id ?? '';
+    for (const api of [a, b])
+      await until(() => api.ctx.servers.runtime.state(id).status === 'ONLINE', 'ONLINE on both replicas');
+    const desired = await a.ctx.db.get<{ d: string }>('SELECT desired_state AS d FROM servers WHERE id = ?', [id]);
+    assert.equal(desired?.d, 'running');
+  });
 });

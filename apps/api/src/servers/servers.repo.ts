@@ -97,6 +97,15 @@ export const serversRepo = {
   setDesiredState(db: Db, id: string, state: 'running' | 'stopped') {
     return db.run('UPDATE servers SET desired_state = ? WHERE id = ?', [state, id]);
   },
+  /** Changes the wish only while it is still `from` (what the caller read); false when another request changed it. */
+  async setDesiredStateIf(db: Db, id: string, from: 'running' | 'stopped', to: 'running' | 'stopped') {
+    const { changes } = await db.run('UPDATE servers SET desired_state = ? WHERE id = ? AND desired_state = ?', [
+      to,
+      id,
+      from,
+    ]);
+    return changes === 1;
+  },
   setLastCrash(db: Db, id: string, at: number) {
     return db.run('UPDATE servers SET last_crash_at = ? WHERE id = ?', [at, id]);
   },

@@ -194,8 +194,16 @@ export async function powerAction(ctx: AppContext, access: ServerAccess, serverI
   if (action === 'stop' && status === 'ONLINE') await measureServerData(ctx, server).catch(() => {});
   const spec = ctx.servers.spec(server);
   // Recorded before acting: a database that cannot take it (a full disk) refuses the action before
-  // anything happens, instead of answering an error for an action that went ahead.
-  await serversRepo.setDesiredState(ctx.db, server.id, action === 'stop' ? 'stopped' : 'running');
+  // anything happens, instead of answering an error for an action that went ahead. Only over the wish read above:
+  // a request that changed it since is acting now (on this replica or another), and this one is refused as racing it.
+  const wish = action === 'stop' ? 'stopped' : 'running';
+  if (!(await serversRepo.setDesiredStateIf(ctx.db, server.id, server.desired_state, wish)))
+    throw conflict(m.actionInProgress, 'action_in_progress');
+  // A refused action gives the wish back, unless another request changed it meanwhile (that one's stands).
+  const giveBack = () =>
+    wish === server.desired_state
+      ? Promise.resolve()
+      : serversRepo.setDesiredStateIf(ctx.db, server.id, wish, server.desired_state).catch(() => {});
   // The lock is taken synchronously inside these calls; the answer does not wait for the outcome,
   // which reaches the browser as status_update messages.
   let done: Promise<void>;
@@ -203,7 +211,7 @@ export async function powerAction(ctx: AppContext, access: ServerAccess, serverI
     done = action === 'start' ? runtime.start(spec) : action === 'stop' ? runtime.stop(spec.id) : runtime.restart(spec);
   } catch (error) {
     // Another action took the lock since the checks; it decides, and the wish goes back to what it was.
-    await serversRepo.setDesiredState(ctx.db, server.id, server.desired_state).catch(() => {});
+    await giveBack();
     throw error;
   }
   // The outcome is reported to the user (status, activity log); an expected failure needs no stack here.
@@ -215,7 +223,7 @@ export async function powerAction(ctx: AppContext, access: ServerAccess, serverI
   try {
     await runtime.claimed(spec.id);
   } catch (error) {
-    await serversRepo.setDesiredState(ctx.db, server.id, server.desired_state).catch(() => {});
+    await giveBack();
     throw error;
   }
   // The action is under way, so the answer says so even when its log entry cannot be written.
