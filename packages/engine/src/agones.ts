@@ -13,7 +13,9 @@ const AgonesSDK = createRequire(import.meta.url)(
 
 /** Between health pings; Agones' default health period is 5 s, so two pings fall in each. */
 export const HEALTH_INTERVAL_MS = 2000;
-/** Longest the first connection may take before a WARN (the SDK's own wait is 30 s). */
+/** How long the first connection may take before a WARN says so (the engine keeps trying meanwhile). */
+const CONNECT_WARN_MS = 3000;
+/** Between connection attempts (each waits up to the SDK's own 30 s). */
 const CONNECT_RETRY_MS = 5000;
 /** Longest Shutdown may hold up the process's exit. */
 const SHUTDOWN_WAIT_MS = 2000;
@@ -36,18 +38,26 @@ export function linkAgones(log: Logger): AgonesLink {
   let stopped = false;
   let healthFailing = false;
   const connected = (async () => {
-    for (let attempt = 1; !stopped; attempt++) {
-      try {
-        await sdk.connect();
-        log.info(`Connected to the Agones SDK server on port ${sdk.port}`);
-        return true;
-      } catch (error) {
-        if (attempt === 1)
-          log.warn(`Agones SDK server on port ${sdk.port} not reachable (${message(error)}); retrying`);
-        await new Promise((resolve) => setTimeout(resolve, CONNECT_RETRY_MS).unref());
+    const warn = setTimeout(
+      () => log.warn(`Agones SDK server on port ${sdk.port} not reachable yet; the game runs on, still trying`),
+      CONNECT_WARN_MS,
+    );
+    warn.unref();
+    try {
+      while (!stopped) {
+        try {
+          await sdk.connect();
+          log.info(`Connected to the Agones SDK server on port ${sdk.port}`);
+          return true;
+        } catch (error) {
+          log.debug(`Agones SDK connection failed: ${message(error)}`);
+          await new Promise((resolve) => setTimeout(resolve, CONNECT_RETRY_MS).unref());
+        }
       }
+      return false;
+    } finally {
+      clearTimeout(warn);
     }
-    return false;
   })();
 
   const health = setInterval(() => {

@@ -97,6 +97,8 @@ export class AgonesController {
 
   private async allocate(gs: KubeObject): Promise<void> {
     const taken: number[] = [];
+    const uid = gs.metadata.uid ?? '';
+    for (const port of this.held.get(uid) ?? []) this.ports.release(port);
     for (const port of gs.spec.ports as GamePort[]) {
       if (port.portPolicy === 'Static' && port.hostPort) this.ports.hold(port.hostPort);
       if (port.portPolicy !== 'Dynamic' && port.portPolicy !== 'Passthrough') continue;
@@ -104,7 +106,7 @@ export class AgonesController {
       taken.push(port.hostPort);
       if (port.portPolicy === 'Passthrough') port.containerPort = port.hostPort;
     }
-    this.held.set(gs.metadata.uid ?? '', taken);
+    this.held.set(uid, taken);
     this.write(gs, (next) => {
       next.spec.ports = gs.spec.ports;
       next.status.state = 'Creating';
@@ -154,8 +156,10 @@ export class AgonesController {
     });
   }
 
+  /** Applies `change` to the newest version of the GameServer (the SDK may have written since `gs` was read). */
   private write(gs: KubeObject, change: (next: KubeObject) => void): void {
-    const next = structuredClone(gs);
+    const next = this.api.store.get(gameservers, gs.metadata.namespace ?? '', gs.metadata.name ?? '');
+    if (next?.metadata.uid !== gs.metadata.uid || !next) return;
     change(next);
     this.api.system(gameservers, next);
   }

@@ -1,6 +1,8 @@
 // What a container is started with: its environment (values, secretKeyRef, fieldRef, envFrom) and its command line
 // with Kubernetes' $(VAR) expansion, plus the stand-in's rewrites that play the part of the pod's network namespace
 // and mounts on one host (see README.md).
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { KubeObject } from './resources.ts';
 
 /** A container spec as far as the kubelet reads it. */
@@ -125,4 +127,39 @@ export function rewrite(value: string, r: Rewrites): string {
   const host = port && r.ports.get(Number(port[2]));
   if (port && host !== undefined) out = `${port[1] ?? ''}${host}`;
   return out;
+}
+
+/**
+ * The command line and environment a container starts with: only `node` runs (as this Node), envs resolved, $(VAR)
+ * expanded, then rewritten for this host (mounts, pod IP, host ports). The environment is the container's own plus
+ * PATH, HOME (a directory of the pod) and HOSTNAME, nothing inherited from the tests.
+ */
+export function startSpec(
+  pod: KubeObject,
+  c: Container,
+  at: { ip: string; home: string; volumes: Map<string, string>; secret: SecretLookup },
+): { args: string[]; env: Record<string, string> } {
+  if (c.command?.[0] !== 'node')
+    throw new ConfigError(
+      `container "${c.name}": the stand-in runs only command ["node", ...] (got ${JSON.stringify(c.command ?? null)})`,
+    );
+  const env = containerEnv(pod, c, at.ip, at.secret);
+  const mounts = (c.volumeMounts ?? [])
+    .map((m): [string, string] => [m.mountPath.replace(/\/$/, ''), join(at.volumes.get(m.name) ?? '', m.subPath ?? '')])
+    .sort((a, b) => b[0].length - a[0].length);
+  const ports = new Map<number, number>();
+  for (const p of c.ports ?? []) if (p.hostPort) ports.set(p.containerPort, p.hostPort);
+  const r = { mounts, podIP: at.ip, ports };
+  for (const [k, v] of Object.entries(env)) env[k] = rewrite(v, r);
+  const args = [...c.command.slice(1), ...(c.args ?? [])].map((a) => rewrite(expand(a, env), r));
+  for (const [, dir] of mounts) mkdirSync(dir, { recursive: true, mode: 0o700 });
+  return {
+    args,
+    env: {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: at.home,
+      HOSTNAME: pod.spec.hostname ?? pod.metadata.name ?? '',
+      ...env,
+    },
+  };
 }

@@ -5,8 +5,9 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Api } from './api.ts';
 import { ContainerProcess, LogBuffer } from './container.ts';
-import { ConfigError, type Container, containerEnv, expand, rewrite } from './container-env.ts';
+import { ConfigError, type Container, startSpec } from './container-env.ts';
 import { type ContainerView, type PodView, podStatus, unschedulableStatus } from './pod-status.ts';
+import { checkProbe, type Probe, ReadinessProber } from './probes.ts';
 import { type KubeObject, resourceType, timestamp } from './resources.ts';
 import type { StoreEvent } from './store.ts';
 import type { Volumes } from './volumes.ts';
@@ -17,7 +18,8 @@ const pods = resourceType('', 'pods') as NonNullable<ReturnType<typeof resourceT
 const secrets = resourceType('', 'secrets') as NonNullable<ReturnType<typeof resourceType>>;
 
 interface Running extends ContainerView {
-  spec: Container;
+  spec: Container & { readinessProbe?: Probe };
+  prober?: ReadinessProber;
   process?: ContainerProcess;
   log: LogBuffer;
   previousLog?: LogBuffer;
@@ -97,6 +99,7 @@ export class Kubelet {
     for (const rt of this.runtimes.values())
       for (const c of rt.containers) {
         clearTimeout(c.backoff);
+        c.prober?.stop();
         c.process?.kill('SIGKILL');
         if (c.process) exits.push(c.process.exited);
       }
@@ -149,7 +152,14 @@ export class Kubelet {
     try {
       if (pod.spec.initContainers?.length) throw new ConfigError('the stand-in does not run initContainers');
       const mounts = this.opts.volumes.mount(pod, rt.dir);
-      prepared = rt.containers.map((c) => this.prepare(pod, rt, c.spec, mounts));
+      const secret = (name: string) => {
+        const found = this.opts.api.store.get(secrets, pod.metadata.namespace ?? '', name);
+        return found && (found.data ?? {});
+      };
+      prepared = rt.containers.map((c) => {
+        checkProbe(c.spec);
+        return startSpec(pod, c.spec, { ip: rt.ip, home: join(rt.dir, 'home'), volumes: mounts, secret });
+      });
     } catch (error) {
       rt.configError = (error as Error).message;
       for (const c of rt.containers)
@@ -164,36 +174,6 @@ export class Kubelet {
     this.report(key, rt);
   }
 
-  /** The command line and environment a container starts with (rewritten for this host). */
-  private prepare(pod: KubeObject, rt: PodRuntime, c: Container, volumes: Map<string, string>) {
-    if (c.command?.[0] !== 'node')
-      throw new ConfigError(
-        `container "${c.name}": the stand-in runs only command ["node", ...] (got ${JSON.stringify(c.command ?? null)})`,
-      );
-    const env = containerEnv(pod, c, rt.ip, (name) => {
-      const secret = this.opts.api.store.get(secrets, pod.metadata.namespace ?? '', name);
-      return secret && (secret.data ?? {});
-    });
-    const mounts = (c.volumeMounts ?? [])
-      .map((m): [string, string] => [m.mountPath.replace(/\/$/, ''), join(volumes.get(m.name) ?? '', m.subPath ?? '')])
-      .sort((a, b) => b[0].length - a[0].length);
-    const ports = new Map<number, number>();
-    for (const p of c.ports ?? []) if (p.hostPort) ports.set(p.containerPort, p.hostPort);
-    const r = { mounts, podIP: rt.ip, ports };
-    for (const [k, v] of Object.entries(env)) env[k] = rewrite(v, r);
-    const args = [...c.command.slice(1), ...(c.args ?? [])].map((a) => rewrite(expand(a, env), r));
-    for (const m of mounts) mkdirSync(m[1], { recursive: true, mode: 0o700 });
-    return {
-      args,
-      env: {
-        PATH: process.env.PATH ?? '/usr/bin:/bin',
-        HOME: join(rt.dir, 'home'),
-        HOSTNAME: pod.spec.hostname ?? pod.metadata.name ?? '',
-        ...env,
-      },
-    };
-  }
-
   private run(key: string, rt: PodRuntime, c: Running, start: { args: string[]; env: Record<string, string> }): void {
     const proc = new ContainerProcess({
       name: c.name,
@@ -204,8 +184,18 @@ export class Kubelet {
     });
     c.process = proc;
     c.state = { kind: 'running', startedAt: proc.startedAt, pid: proc.pid };
+    const probe = c.spec.readinessProbe;
+    c.ready = probe ? false : undefined;
+    if (probe) {
+      const prober: ReadinessProber = new ReadinessProber(probe, c.spec, rt.ip, () => {
+        c.ready = prober.ready;
+        this.report(key, rt);
+      });
+      c.prober = prober;
+    }
     void proc.exited.then((exit) => {
       if (c.process !== proc) return;
+      c.prober?.stop();
       c.state = { kind: 'terminated', exit, pid: proc.pid };
       const policy =
         this.opts.api.store.get(pods, ...(key.split('/') as [string, string]))?.spec.restartPolicy ?? 'Always';
@@ -277,6 +267,7 @@ export class Kubelet {
     if (this.runtimes.get(key) === rt) this.runtimes.delete(key);
     for (const c of rt.containers) {
       clearTimeout(c.backoff);
+      c.prober?.stop();
       c.log.end();
     }
     clearTimeout(rt.terminating?.timer);

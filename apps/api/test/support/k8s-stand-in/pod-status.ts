@@ -13,6 +13,8 @@ export interface ContainerView {
   state: ContainerState;
   restartCount: number;
   last?: Exit;
+  /** false while a readiness probe has not passed (no probe: ready once running). */
+  ready?: boolean;
 }
 
 export interface PodView {
@@ -45,7 +47,7 @@ function containerStatus(c: ContainerView) {
     image: c.image,
     imageID: '',
     ...(c.state.kind !== 'waiting' ? { containerID: `stand-in://${c.state.pid ?? 0}` } : {}),
-    ready: c.state.kind === 'running',
+    ready: c.state.kind === 'running' && c.ready !== false,
     started: c.state.kind === 'running',
     restartCount: c.restartCount,
     state,
@@ -63,7 +65,8 @@ const condition = (type: string, ok: boolean, reason?: string) => ({
 
 /** status for a scheduled pod the kubelet runs (keeps the transition times of conditions that did not change). */
 export function podStatus(view: PodView, previous: { conditions?: { type: string; status: string }[] } | undefined) {
-  const ready = view.phase === 'Running' && view.containers.every((c) => c.state.kind === 'running');
+  const ready =
+    view.phase === 'Running' && view.containers.every((c) => c.state.kind === 'running' && c.ready !== false);
   const conditions = [
     condition('PodReadyToStartContainers', true),
     condition('Initialized', true),

@@ -6,10 +6,19 @@ import type { KubeObject } from './resources.ts';
 
 const require = createRequire(import.meta.url);
 
-/** agones.dev.sdk.SDK, as @grpc/grpc-js serves it. */
-export const sdkService = (require('@google-cloud/agones-sdk/lib/sdk_grpc_pb.js') as Record<string, ServiceDefinition>)[
+const generated = (require('@google-cloud/agones-sdk/lib/sdk_grpc_pb.js') as Record<string, ServiceDefinition>)[
   'agones.dev.sdk.SDK'
 ] as ServiceDefinition;
+
+/**
+ * agones.dev.sdk.SDK, as @grpc/grpc-js serves it; GameServer answers are handed over already encoded (see
+ * gameServerBytes).
+ */
+export const sdkService: ServiceDefinition = {
+  ...generated,
+  getGameServer: { ...(generated.getGameServer as object), responseSerialize: (bytes: Buffer) => bytes } as never,
+  watchGameServer: { ...(generated.watchGameServer as object), responseSerialize: (bytes: Buffer) => bytes } as never,
+};
 
 // biome-ignore lint/suspicious/noExplicitAny: generated google-protobuf classes without type declarations
 type Message = any;
@@ -19,8 +28,47 @@ export const Empty = pb.Empty as new () => Message;
 
 const seconds = (time: string | undefined) => (time ? Math.floor(Date.parse(time) / 1000) : 0);
 
-/** The SDK's GameServer message for a stored GameServer (what GetGameServer and WatchGameServer send). */
-export function gameServerMessage(gs: KubeObject): Message {
+const varint = (n: number): number[] => {
+  const out: number[] = [];
+  let rest = n;
+  while (rest > 127) {
+    out.push((rest & 127) | 128);
+    rest >>>= 7;
+  }
+  out.push(rest);
+  return out;
+};
+/** A length-delimited protobuf field. */
+const field = (num: number, payload: Buffer) =>
+  Buffer.concat([Buffer.from(varint((num << 3) | 2)), Buffer.from(varint(payload.length)), payload]);
+const mapField = (num: number, map: Record<string, string> | undefined) =>
+  Buffer.concat(
+    Object.entries(map ?? {}).map(([k, v]) =>
+      field(num, Buffer.concat([field(1, Buffer.from(k)), field(2, Buffer.from(v))])),
+    ),
+  );
+
+/**
+ * The encoded GameServer message for a stored GameServer (what GetGameServer and WatchGameServer send). The
+ * generated code cannot encode map fields with google-protobuf 4 (jspb.Map lost serializeBinary), so ObjectMeta's
+ * labels and annotations are encoded here, and the message assembled field by field.
+ */
+export function gameServerBytes(gs: KubeObject): Buffer {
+  const message = gameServerMessage(gs);
+  const meta = Buffer.concat([
+    Buffer.from(message.getObjectMeta().serializeBinary()),
+    mapField(8, gs.metadata.annotations),
+    mapField(9, gs.metadata.labels),
+  ]);
+  return Buffer.concat([
+    field(1, meta),
+    field(2, Buffer.from(message.getSpec().serializeBinary())),
+    field(3, Buffer.from(message.getStatus().serializeBinary())),
+  ]);
+}
+
+/** The SDK's GameServer message for a stored GameServer, labels and annotations left out (see gameServerBytes). */
+function gameServerMessage(gs: KubeObject): Message {
   const message = new pb.GameServer();
   const meta = new pb.GameServer.ObjectMeta();
   meta.setName(gs.metadata.name ?? '');
@@ -30,8 +78,6 @@ export function gameServerMessage(gs: KubeObject): Message {
   meta.setGeneration(gs.metadata.generation ?? 0);
   meta.setCreationTimestamp(seconds(gs.metadata.creationTimestamp));
   meta.setDeletionTimestamp(seconds(gs.metadata.deletionTimestamp));
-  for (const [k, v] of Object.entries(gs.metadata.annotations ?? {})) meta.getAnnotationsMap().set(k, v);
-  for (const [k, v] of Object.entries(gs.metadata.labels ?? {})) meta.getLabelsMap().set(k, v);
   message.setObjectMeta(meta);
 
   const health = new pb.GameServer.Spec.Health();

@@ -12,7 +12,7 @@ import {
   type sendUnaryData,
 } from '@grpc/grpc-js';
 import type { KubeObject } from './resources.ts';
-import { Empty, gameServerMessage, sdkService } from './sdk-messages.ts';
+import { Empty, gameServerBytes, sdkService } from './sdk-messages.ts';
 
 /** How the SDK server reads and changes its GameServer (through the API, as the sidecar does). */
 export interface SdkHost {
@@ -82,7 +82,7 @@ export class SdkServer {
       },
       getGameServer: (_call: ServerUnaryCall<Request, unknown>, callback: sendUnaryData<unknown>) => {
         const gs = this.host.current();
-        if (gs) callback(null, gameServerMessage(gs));
+        if (gs) callback(null, gameServerBytes(gs));
         else callback({ code: grpcStatus.NOT_FOUND, details: 'gameserver not found' });
       },
       watchGameServer: (call: ServerWritableStream<unknown, unknown>) => {
@@ -90,7 +90,7 @@ export class SdkServer {
         call.on('cancelled', () => this.watchers.delete(call));
         call.on('close', () => this.watchers.delete(call));
         const gs = this.host.current();
-        if (gs) call.write(gameServerMessage(gs));
+        if (gs) call.write(gameServerBytes(gs));
       },
     });
     this.http = createServer((req, res) => {
@@ -147,7 +147,7 @@ export class SdkServer {
 
   /** Sends the GameServer's new version to every WatchGameServer stream. */
   changed(gs: KubeObject): void {
-    for (const call of this.watchers) call.write(gameServerMessage(gs));
+    for (const call of this.watchers) call.write(gameServerBytes(gs));
   }
 
   close(): void {

@@ -108,7 +108,9 @@ export class Store {
     }
     if (resource.generation) {
       const generation = stored.metadata.generation ?? 1;
-      const specChanged = JSON.stringify(object.spec) !== JSON.stringify(stored.spec);
+      // Binding a pod to its node (spec.nodeName) is not a change of its desired state.
+      const spec = (o: KubeObject) => (resource.kind === 'Pod' ? { ...o.spec, nodeName: undefined } : o.spec);
+      const specChanged = canonical(spec(object)) !== canonical(spec(stored));
       object.metadata.generation = specChanged ? generation + 1 : generation;
     }
     // A write that changes nothing does not bump the resourceVersion (no event), as in the API server.
