@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { V1Container, V1PersistentVolumeClaim } from '@kubernetes/client-node';
+import { KubeConfig, type V1Container, type V1PersistentVolumeClaim } from '@kubernetes/client-node';
 import type { GameServer } from '../src/runtime/kubernetes/agones.ts';
 import { objectNames } from '../src/runtime/kubernetes/names.ts';
 import { RuntimeBusyError } from '../src/runtime/types.ts';
@@ -163,5 +163,34 @@ describe('kubernetes driver: power actions and objects', () => {
     ] as const)
       assert.equal(cluster.stand.objects.get(plural, name), undefined, `${plural}/${name} deleted`);
     assert.throws(() => r.d.start(spec), RuntimeBusyError);
+  });
+});
+
+describe('kubernetes driver: a cluster that cannot be reached', () => {
+  let cluster: Cluster;
+  before(async () => {
+    cluster = await startCluster();
+  });
+  after(() => cluster?.close());
+
+  it('lets the api start (its servers UNKNOWN) and fails an action instead of waiting for ever', async () => {
+    const spec = await addServer(cluster.db);
+    // A kubeconfig naming a port nothing listens on.
+    const kubeConfig = new KubeConfig();
+    kubeConfig.loadFromOptions({
+      clusters: [{ name: 'away', server: 'https://127.0.0.1:9', skipTLSVerify: true }],
+      users: [{ name: 'u', token: 'x' }],
+      contexts: [{ name: 'away', cluster: 'away', user: 'u' }],
+      currentContext: 'away',
+    });
+    const r = await replica(cluster, [spec], {
+      kubeConfig,
+      listWaitMs: 200,
+      timeouts: { startMs: 300, stopMs: 100, killMs: 100 },
+    });
+    assert.equal(r.d.state(spec.id).status, 'UNKNOWN');
+    await assert.rejects(r.d.start(spec), /cannot be reached/);
+    assert.equal(r.d.isBusy(spec.id), false, 'the lock is given back');
+    await r.d.shutdown({ stopServers: false });
   });
 });

@@ -85,12 +85,14 @@ export async function replica(
   cluster: Cluster,
   specs: HostedServerSpec[],
   opts: { leader?: () => boolean; db?: Db; timeouts?: KubernetesDriverOptions['timeouts'] } & Partial<
-    Pick<KubernetesDriverOptions, 'filesIdleMs' | 'memoryLimitMB' | 'now' | 'actionGraceMs'>
+    Pick<KubernetesDriverOptions, 'filesIdleMs' | 'memoryLimitMB' | 'now' | 'actionGraceMs' | 'listWaitMs'> & {
+      kubeConfig?: KubeConfig;
+    }
   > = {},
 ): Promise<{ d: KubernetesDriver } & Recorded> {
   const db = opts.db ?? cluster.db;
-  const kubeConfig = new KubeConfig();
-  kubeConfig.loadFromFile(cluster.stand.kubeconfigPath);
+  const kubeConfig = opts.kubeConfig ?? new KubeConfig();
+  if (!opts.kubeConfig) kubeConfig.loadFromFile(cluster.stand.kubeconfigPath);
   const recorded: Recorded = { statuses: new Map(), crashes: [], failures: [], lines: new Map() };
   const push = <T>(map: Map<string, T[]>, id: string, value: T) => map.set(id, [...(map.get(id) ?? []), value]);
   const known = new Map(specs.map((s) => [s.id, s]));
@@ -132,6 +134,7 @@ export async function replica(
     filesIdleMs: opts.filesIdleMs ?? 60_000,
     leaderCheckMs: 100,
     actionGraceMs: opts.actionGraceMs,
+    listWaitMs: opts.listWaitMs,
   });
   await d.reconcile(specs, () => false);
   return { d, ...recorded };

@@ -26,6 +26,8 @@ import { StatsReader } from './stats.ts';
 import { ClusterView, type ViewChange } from './watch.ts';
 
 const HOUR_MS = 3_600_000;
+/** How long reconcile (the api's start) waits for the cluster to be listed. */
+const LIST_WAIT_MS = 10_000;
 
 /**
  * Runs each hosted server as an Agones GameServer in a Kubernetes cluster (ADR 0043). Every api replica runs one:
@@ -67,7 +69,9 @@ export class KubernetesDriver implements RuntimeDriver {
     });
     this.actions = new Actions({
       locks: this.locks,
-      listed: () => this.view.start(),
+      listed: async () => {
+        if (!(await this.view.listedWithin(timeouts.startMs))) throw new Error('the Kubernetes API cannot be reached');
+      },
       show: (id, status) => this.show(id, status),
       removed: this.removed,
     });
@@ -180,7 +184,12 @@ export class KubernetesDriver implements RuntimeDriver {
   async reconcile(servers: HostedServerSpec[], _shouldRun: (id: string) => boolean): Promise<void> {
     for (const spec of servers) this.remember(spec);
     const done = (async () => {
-      await this.view.start();
+      // The api's start does not wait for a cluster that cannot be reached: its servers show UNKNOWN until the
+      // informers list it (they keep trying), and what follows a listing happens then (the constructor's start).
+      if (!(await this.view.listedWithin(this.opts.listWaitMs ?? LIST_WAIT_MS))) {
+        this.opts.log.warn('kubernetes API not reachable yet: servers show UNKNOWN until it is listed');
+        return;
+      }
       this.book.listed = true;
       for (const spec of servers) this.book.emit(spec.id);
       if (this.opts.isLeader()) await this.leadership.lead();

@@ -45,4 +45,6 @@ export interface KubernetesDriverOptions {
   leaseTtlMs?: number;
   /** A GameServer that vanishes this soon after a power action ended is the action's doing (crash.ts). */
   actionGraceMs?: number;
+  /** How long reconcile (the api's start) waits for the cluster to be listed (default 10 s). */
+  listWaitMs?: number;
 }

@@ -129,6 +129,17 @@ export class ClusterView {
     return this.listed;
   }
 
+  /** Starts the informers if needed; resolves true once listed, false when that takes longer than `ms`. */
+  async listedWithin(ms: number): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), ms);
+    });
+    const listed = await Promise.race([this.start().then(() => true as const), late]);
+    clearTimeout(timer);
+    return listed;
+  }
+
   /** The server's GameServer as last seen, or undefined. */
   gameServer(id: string): GameServer | undefined {
     return this.gameServers.get(objectNames(id).gameServer, this.namespace);
