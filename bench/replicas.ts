@@ -7,13 +7,13 @@
 // Run: node bench/replicas.ts   (env: EVENTS=200)
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { WebSocket } from 'ws';
 import { createPgDatabase } from '../apps/api/test/support/databases.ts';
-import { benchUser, call, cpuMs, memoryMb, percentile, startBenchApi } from './lib/api-process.ts';
+import { benchUser, call, cpuMs, memoryMb, percentile, processTree, startBenchApi } from './lib/api-process.ts';
 
 const EVENTS = Number(process.env.EVENTS ?? 200);
 const IDLE_MS = 10_000;
@@ -119,7 +119,7 @@ try {
     ['replica B', b.child.pid],
     ['gateway (+ ENet front)', gateway.pid],
   ] as const;
-  const trees = processes.map(([name, pid]) => ({ name, pids: tree(pid ?? 0) }));
+  const trees = processes.map(([name, pid]) => ({ name, pids: processTree(pid ?? 0) }));
   const cpu0 = trees.map((t) => sum(t.pids.map(cpuMs)));
   await sleep(IDLE_MS);
   const cpu1 = trees.map((t) => sum(t.pids.map(cpuMs)));
@@ -170,22 +170,4 @@ try {
 
 function sum(values: number[]) {
   return values.reduce((s, v) => s + v, 0);
-}
-
-/** A process and all its descendants (from the parent pid in /proc/<pid>/stat). */
-function tree(pid: number): number[] {
-  const parents = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const found = [pid];
-  for (let i = 0; i < found.length; i++)
-    for (const [child, parent] of parents) if (parent === found[i]) found.push(child);
-  return found;
 }
