@@ -114,6 +114,12 @@ export class ServerRegistry {
         return row ? this.spec(row) : null;
       },
     });
+    // A cluster-wide runtime handles crashes on the scheduler's leader only; the other replicas learn the guard's
+    // verdict from its notice (relayed to them), so that their owners' dashboards say why the server is down.
+    this.bus.on('notice', (notice) => {
+      if (notice.kind !== 'crash_loop') return;
+      for (const [id, k] of this.known) if (k.name === notice.name) this.crashLooping.add(id);
+    });
   }
 
   /** A server another replica created since this one started (a cluster-wide runtime reports it): read, remembered. */
