@@ -91,6 +91,15 @@ describe('pods', () => {
     );
   });
 
+  it('kills a container over its memory limit as OOMKilled', async () => {
+    const script = 'const kept = []; setInterval(() => kept.push(Buffer.alloc(8e6, 1)), 20)';
+    const container = { resources: { requests: { memory: '64Mi' }, limits: { memory: '64Mi' } } };
+    await core.createNamespacedPod({ namespace: ns, body: scriptPod('hungry', script, { container }) });
+    await until(() => phase('hungry') === 'Failed', 'hungry Failed');
+    const ended = pod('hungry')?.status.containerStatuses[0].state.terminated;
+    assert.deepEqual([ended.reason, ended.exitCode], ['OOMKilled', 137]);
+  });
+
   it('resolves env from secrets and the pod IP, and waits with CreateContainerConfigError for a missing secret', async () => {
     const container = {
       env: [

@@ -210,6 +210,22 @@ describe('watch', () => {
     assert.deepEqual([expired.object.code, expired.object.reason], [410, 'Expired']);
   });
 
+  it('watches one object at its own URL, from now, with its current state first', async () => {
+    await core.createNamespacedSecret({ namespace: ns, body: { metadata: { name: 'solo' } } });
+    const events: string[] = [];
+    const stop = await new k8s.Watch(kc).watch(
+      `/api/v1/namespaces/${ns}/secrets/solo`,
+      {},
+      (type, object) => events.push(`${type} ${object.metadata?.name} ${Object.keys(object.data ?? {}).join()}`),
+      () => {},
+    );
+    await core.createNamespacedSecret({ namespace: ns, body: { metadata: { name: 'other' } } });
+    await core.patchNamespacedSecret({ namespace: ns, name: 'solo', body: { data: { k: 'eA==' } } }, merge);
+    await until(() => events.length >= 2, 'two events');
+    stop.abort();
+    assert.deepEqual(events, ['ADDED solo ', 'MODIFIED solo k']);
+  });
+
   it('keeps a makeInformer cache in step, objects entering and leaving its label selector included', async () => {
     const informer = k8s.makeInformer(
       kc,

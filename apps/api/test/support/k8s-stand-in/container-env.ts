@@ -25,6 +25,7 @@ export interface Container {
   envFrom?: { secretRef?: { name: string; optional?: boolean }; prefix?: string; configMapRef?: unknown }[];
   volumeMounts?: { name: string; mountPath: string; subPath?: string }[];
   ports?: { containerPort: number; name?: string; protocol?: string; hostPort?: number }[];
+  resources?: { limits?: { memory?: string }; requests?: { memory?: string } };
 }
 
 /** Why a container cannot be started (the kubelet's CreateContainerConfigError). */

@@ -1,5 +1,6 @@
 // One running container: a local process in its own process group, its output kept as the container log.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { constants } from 'node:os';
 import { createInterface } from 'node:readline';
 import { timestamp } from './resources.ts';
@@ -55,12 +56,16 @@ export class LogBuffer {
 export interface Exit {
   exitCode: number;
   signal: string | undefined;
+  /** Killed for going over its memory limit (the runtime's OOMKilled). */
+  oomKilled: boolean;
   startedAt: string;
   finishedAt: string;
 }
 
 export interface StartSpec {
   name: string;
+  /** resources.limits.memory in bytes: the process is killed (OOMKilled) when its resident memory goes over it. */
+  memoryLimit?: number;
   args: string[];
   env: Record<string, string>;
   cwd: string;
@@ -74,6 +79,7 @@ export class ContainerProcess {
   readonly exited: Promise<Exit>;
   readonly child: ChildProcess;
   exit: Exit | undefined;
+  private oomKilled = false;
 
   constructor(spec: StartSpec) {
     this.name = spec.name;
@@ -91,7 +97,13 @@ export class ContainerProcess {
         if (this.exit) return;
         // A process ended by a signal exits 128 + its number, as a container runtime reports it.
         const exitCode = code ?? 128 + (signal ? (constants.signals[signal] ?? 0) : 0);
-        this.exit = { exitCode, signal: signal ?? undefined, startedAt: this.startedAt, finishedAt: timestamp() };
+        this.exit = {
+          exitCode,
+          signal: signal ?? undefined,
+          oomKilled: this.oomKilled,
+          startedAt: this.startedAt,
+          finishedAt: timestamp(),
+        };
         resolve(this.exit);
       };
       // 'close' comes after the output streams are drained, so the log is whole when the exit is seen.
@@ -105,6 +117,28 @@ export class ContainerProcess {
         spec.log.end();
       });
     });
+    if (spec.memoryLimit) this.watchMemory(spec.memoryLimit);
+  }
+
+  /**
+   * Plays the cgroup memory limit: the resident memory of the container's main process (children are not counted)
+   * is read every 500 ms, and over the limit the container is SIGKILLed as OOMKilled.
+   */
+  private watchMemory(limit: number): void {
+    const timer = setInterval(() => {
+      const status = this.child.pid === undefined ? '' : readStatus(this.child.pid);
+      const kb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
+      if (kb * 1024 > limit) this.oomKill();
+    }, 500);
+    timer.unref();
+    void this.exited.then(() => clearInterval(timer));
+  }
+
+  /** Ends the container as the kernel ends one over its memory limit. */
+  oomKill(): void {
+    if (this.exit) return;
+    this.oomKilled = true;
+    this.kill('SIGKILL');
   }
 
   get pid(): number | undefined {
@@ -122,4 +156,31 @@ export class ContainerProcess {
       } catch {}
     }
   }
+}
+
+const readStatus = (pid: number) => {
+  try {
+    return readFileSync(`/proc/${pid}/status`, 'utf8');
+  } catch {
+    return '';
+  }
+};
+
+const UNITS: Record<string, number> = {
+  '': 1,
+  k: 1e3,
+  M: 1e6,
+  G: 1e9,
+  T: 1e12,
+  Ki: 2 ** 10,
+  Mi: 2 ** 20,
+  Gi: 2 ** 30,
+  Ti: 2 ** 40,
+};
+
+/** A Kubernetes quantity of bytes ("320Mi", "1G", "1500000") as a number; undefined when absent or not one. */
+export function bytes(quantity: string | number | undefined): number | undefined {
+  if (quantity === undefined) return undefined;
+  const m = /^(\d+(?:\.\d+)?)(|k|M|G|T|Ki|Mi|Gi|Ti)$/.exec(String(quantity));
+  return m ? Number(m[1]) * (UNITS[m[2] ?? ''] ?? 1) : undefined;
 }

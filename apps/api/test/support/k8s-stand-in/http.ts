@@ -121,28 +121,29 @@ async function route(opts: HttpOptions, req: IncomingMessage, res: ServerRespons
     status: sub === 'status',
   };
 
-  if (decoded === undefined) {
-    if (method === 'GET') {
-      const select = (
-        (l, f) => (o: KubeObject) =>
-          l(o) && f(o)
-      )(labelSelector(query.get('labelSelector')), fieldSelector(query.get('fieldSelector')));
-      if (query.get('watch') === 'true' || query.get('watch') === '1') {
-        const timeout = query.get('timeoutSeconds');
-        serveWatch(api.store, res, {
-          type,
-          namespace,
-          select,
-          resourceVersion: query.get('resourceVersion'),
-          allowBookmarks: query.get('allowWatchBookmarks') === 'true',
-          sendInitialEvents: query.get('sendInitialEvents') === 'true',
-          timeoutSeconds: timeout ? Number(timeout) : undefined,
-          bookmarkIntervalMs: opts.bookmarkIntervalMs,
-        });
-        return;
-      }
-      return json(res, 200, list(opts, type, namespace, select, query));
+  const watching = query.get('watch') === 'true' || query.get('watch') === '1';
+  if (method === 'GET' && (decoded === undefined || watching)) {
+    const labels = labelSelector(query.get('labelSelector'));
+    const fields = fieldSelector(query.get('fieldSelector'));
+    // A watch on one object's URL is a watch of the list narrowed to its name.
+    const select = (o: KubeObject) => labels(o) && fields(o) && (decoded === undefined || o.metadata.name === decoded);
+    if (watching) {
+      const timeout = query.get('timeoutSeconds');
+      serveWatch(api.store, res, {
+        type,
+        namespace,
+        select,
+        resourceVersion: query.get('resourceVersion'),
+        allowBookmarks: query.get('allowWatchBookmarks') === 'true',
+        sendInitialEvents: query.get('sendInitialEvents') === 'true',
+        timeoutSeconds: timeout ? Number(timeout) : undefined,
+        bookmarkIntervalMs: opts.bookmarkIntervalMs,
+      });
+      return;
     }
+    return json(res, 200, list(opts, type, namespace, select, query));
+  }
+  if (decoded === undefined) {
     if (method === 'POST') {
       if (!namespace) throw methodNotAllowed();
       const { object, warnings } = api.create(type, namespace, await readBody(req), write);

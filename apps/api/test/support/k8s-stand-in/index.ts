@@ -48,8 +48,8 @@ export interface K8sStandIn {
   requests: { method: string; path: string; status: number }[];
   /** Warnings sent (unknown fields dropped); a driver that sends only known fields leaves this empty. */
   warnings: string[];
-  /** Signals the processes of a pod's containers (SIGKILL plays a crash). */
-  killProcess(podName: string, signal?: NodeJS.Signals, namespace?: string): void;
+  /** Signals the processes of a pod's containers (SIGKILL plays a crash; 'OOM' a SIGKILL reported as OOMKilled). */
+  killProcess(podName: string, signal?: NodeJS.Signals | 'OOM', namespace?: string): void;
   /** Health pings the GameServer's SDK server has received. */
   healthPings(gameServer: string, namespace?: string): number;
   /** Kills every process it started, closes every connection, removes its directory. */

@@ -4,7 +4,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Api } from './api.ts';
-import { ContainerProcess, LogBuffer } from './container.ts';
+import { bytes, ContainerProcess, LogBuffer } from './container.ts';
 import { ConfigError, type Container, startSpec } from './container-env.ts';
 import { type ContainerView, type PodView, podStatus, unschedulableStatus } from './pod-status.ts';
 import { checkProbe, type Probe, ReadinessProber } from './probes.ts';
@@ -71,8 +71,10 @@ export class Kubelet {
   }
 
   /** Sends `signal` to every container process of the pod (as a crash or an OOM kill would end it). */
-  kill(namespace: string, name: string, signal: NodeJS.Signals): void {
-    for (const c of this.runtimes.get(`${namespace}/${name}`)?.containers ?? []) c.process?.kill(signal);
+  kill(namespace: string, name: string, signal: NodeJS.Signals | 'OOM'): void {
+    for (const c of this.runtimes.get(`${namespace}/${name}`)?.containers ?? [])
+      if (signal === 'OOM') c.process?.oomKill();
+      else c.process?.kill(signal);
   }
 
   /** The container's log buffer (the current run, or the previous one), for pods/log. */
@@ -181,6 +183,7 @@ export class Kubelet {
       env: start.env,
       cwd: this.opts.cwd,
       log: c.log,
+      memoryLimit: bytes(c.spec.resources?.limits?.memory),
     });
     c.process = proc;
     c.state = { kind: 'running', startedAt: proc.startedAt, pid: proc.pid };

@@ -27,7 +27,7 @@ export interface PodView {
 const terminated = (exit: Exit, pid: number | undefined) => ({
   exitCode: exit.exitCode,
   ...(exit.signal ? { signal: exitSignal(exit.signal) } : {}),
-  reason: exit.exitCode === 0 ? 'Completed' : 'Error',
+  reason: exit.oomKilled ? 'OOMKilled' : exit.exitCode === 0 ? 'Completed' : 'Error',
   startedAt: exit.startedAt,
   finishedAt: exit.finishedAt,
   containerID: `stand-in://${pid ?? 0}`,
