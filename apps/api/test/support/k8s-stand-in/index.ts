@@ -76,6 +76,12 @@ export async function startK8sStandIn(opts: K8sStandInOptions): Promise<K8sStand
     restartBackoffMs: opts.restartBackoffMs ?? 1000,
   });
   const agones = new AgonesController(api, new PortAllocator(opts.portRange ?? [7000, 8000]));
+  // Containers run in process groups of their own: a test process that exits without stop() takes them along.
+  const killAll = () => {
+    void kubelet.stopAll();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  process.once('exit', killAll);
   const unsubscribe = store.subscribe((event) => {
     volumes.onEvent(event);
     kubelet.onEvent(event);
@@ -134,6 +140,7 @@ export async function startK8sStandIn(opts: K8sStandInOptions): Promise<K8sStand
     killProcess: (podName, signal = 'SIGKILL', ns = namespace) => kubelet.kill(ns, podName, signal),
     healthPings: (name, ns = namespace) => agones.sdks.get(`${ns}/${name}`)?.server.pings ?? 0,
     async stop() {
+      process.off('exit', killAll);
       unsubscribe();
       agones.stop();
       server.closeAllConnections();
