@@ -60,14 +60,26 @@ export function linkAgones(log: Logger): AgonesLink {
     }
   })();
 
+  // The SDK keeps one Health stream and writes to it for ever, even once the call has ended (a sidecar started
+  // again): no error ever comes back. So the stream's end is watched on the SDK's own field, and the next ping
+  // opens a new stream (test: agones.test.ts, a restarted SDK server).
+  const internals = sdk as unknown as { healthStream?: NodeJS.EventEmitter };
+  const ping = () => {
+    const before = internals.healthStream;
+    sdk.health((error: unknown) => {
+      if (!healthFailing) log.warn(`Agones health ping failed: ${message(error)}`);
+      healthFailing = true;
+    });
+    const stream = internals.healthStream;
+    if (stream && stream !== before)
+      stream.on('status', (status: { details?: string }) => {
+        if (internals.healthStream === stream) internals.healthStream = undefined;
+        if (!stopped) log.warn(`Agones health stream ended (${status.details ?? 'no details'}); opening a new one`);
+      });
+  };
   const health = setInterval(() => {
     void connected.then((up) => {
-      if (!up || stopped) return;
-      sdk.health((error: unknown) => {
-        // One WARN, not one every few seconds: the SDK reports failures only, so a recovery goes unseen.
-        if (!healthFailing) log.warn(`Agones health ping failed: ${message(error)}`);
-        healthFailing = true;
-      });
+      if (up && !stopped) ping();
     });
   }, HEALTH_INTERVAL_MS);
   // The interval must not keep a stopping engine alive.

@@ -82,6 +82,20 @@ describe('the engine under Agones', () => {
     }
   });
 
+  it('pings Health again once a restarted SDK server is back on its port', async () => {
+    const first = await startSdkServer();
+    const engine = await startEngine({ dataDir: dir(), env: { AGONES_SDK_GRPC_PORT: String(first.port) } });
+    await until(() => first.calls.includes('Health'), 'a health ping');
+    first.close();
+    const second = await startSdkServer(first.port);
+    try {
+      await until(() => second.calls.includes('Health'), 'a health ping to the restarted server');
+      assert.equal((await stopEngine(engine)).code, 0);
+    } finally {
+      second.close();
+    }
+  });
+
   it('logs a WARN when no SDK server answers, plays on, and stops at once', async () => {
     const sdk = await startSdkServer();
     const port = sdk.port;

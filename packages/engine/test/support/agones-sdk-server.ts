@@ -30,8 +30,8 @@ export interface SdkServerStandIn {
   close(): void;
 }
 
-/** Starts the server on a free loopback port. */
-export async function startSdkServer(): Promise<SdkServerStandIn> {
+/** Starts the server on a free loopback port, or on `port` (a sidecar started again). */
+export async function startSdkServer(port = 0): Promise<SdkServerStandIn> {
   const server = new Server();
   const stand: SdkServerStandIn = { port: 0, calls: [], failReady: false, close: () => server.forceShutdown() };
   const unary = (call: SdkCall) => (_call: ServerUnaryCall<unknown, unknown>, callback: sendUnaryData<unknown>) => {
@@ -57,7 +57,7 @@ export async function startSdkServer(): Promise<SdkServerStandIn> {
     reserve: unused,
   });
   stand.port = await new Promise<number>((resolve, reject) =>
-    server.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (error, port) =>
+    server.bindAsync(`127.0.0.1:${port}`, ServerCredentials.createInsecure(), (error, port) =>
       error ? reject(error) : resolve(port),
     ),
   );
