@@ -138,7 +138,9 @@ describe('three api replicas with the kubernetes runtime on one PostgreSQL', {
       );
       assert.deepEqual(result.engine, agones, 'OnSendToServer named the GameServer’s address and host port');
       assert.notEqual(result.engine.port, Number(row.rows[0]?.game_port), 'not the port the api recorded at creation');
-      assert.equal(result.name, 'Climber', 'the engine in the pod took the login');
+      assert.equal(result.name, 'Climber');
+      // login() resolved on the engine's logon answer; the world menu comes from that engine's game loop.
+      assert.match(await bot.enterGame(), /\S/, 'the engine in the pod plays the session');
     } finally {
       bot.enet?.disconnectNow();
       rmSync(login.dir, { recursive: true, force: true });
