@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
@@ -7,34 +6,19 @@ import type { EngineOptions } from './cli/args.ts';
 import { loadConfig, reloadLiveConfig } from './config/files.ts';
 import type { EngineContext } from './context.ts';
 import { routes } from './control/routes.ts';
-import { type ControlContext, type Route, startControlServer } from './control/server.ts';
 import { closeStreams } from './control/sse.ts';
 import { DatabaseLockedError, openDatabase } from './db/open.ts';
-import { runExitHooks } from './exit-hooks.ts';
-import { sweepUnfinished } from './files/sweep.ts';
 import { type ItemCatalog, loadItemCatalog, resolveItemsDat } from './items/catalog.ts';
+import { announceReady, claimDataDir, listenControl, orderedStop, StartupError } from './lifecycle.ts';
 import type { Logger } from './log.ts';
 import { bindGameNetwork, type GameNetwork, PortInUseError } from './net/game-network.ts';
 import { announcePlayers } from './net/players-line.ts';
 import { createPlayersRepo } from './players/players.repo.ts';
 import { createUsedTokensRepo } from './players/used-tokens.repo.ts';
 import { ensureSampleData } from './sample-data.ts';
-import { liveEngine, readStateFile, removeStateFile, writeStateFile } from './state-file.ts';
 import { ENGINE_VERSION } from './version.ts';
 import { ensureStartingWorld } from './worlds/starting-world.ts';
 import { createWorldsRepo } from './worlds/worlds.repo.ts';
-
-/** A start that cannot go on; main prints it as a FATAL line and exits with `exitCode`. */
-export class StartupError extends Error {
-  readonly exitCode: number;
-  constructor(exitCode: number, message: string) {
-    super(message);
-    this.exitCode = exitCode;
-  }
-}
-
-/** Longest a stop may take before the process exits anyway. */
-const STOP_DEADLINE_MS = 8000;
 
 /** The engine's database file inside its data directory. */
 export const databasePath = (dataDir: string) => join(dataDir, 'engine.db');
@@ -47,16 +31,7 @@ export const databasePath = (dataDir: string) => join(dataDir, 'engine.db');
 export async function startEngine(options: EngineOptions, log: Logger, abort: AbortSignal): Promise<EngineContext> {
   const startedAt = Date.now();
   const { dataDir } = options;
-  mkdirSync(dataDir, { recursive: true });
-  const live = await liveEngine(dataDir, options.secret);
-  if (live)
-    throw new StartupError(
-      engineExitCodes.alreadyRunning,
-      `Another engine (pid ${live.pid}) is running on this data directory (control ${live.controlHost}:${live.controlPort})`,
-    );
-  const stale = readStateFile(dataDir);
-  if (stale) log.warn(`Replacing a stale engine.json (pid ${stale.pid} is not an engine running here)`);
-  sweepUnfinished(dataDir, log);
+  await claimDataDir(options, log);
 
   const cleanups: (() => unknown)[] = [];
   try {
@@ -122,8 +97,23 @@ export async function startEngine(options: EngineOptions, log: Logger, abort: Ab
     const items = new Promise<ItemCatalog>((resolve) => {
       itemsLoaded = resolve;
     });
-    let stopping = false;
     let server: Server | undefined;
+    // The game's part of the stop: console streams ended, the game port let go, everything saved, the database closed.
+    const stopper = orderedStop(
+      { options, log },
+      () => server,
+      async () => {
+        closeStreams();
+        await net.close();
+        try {
+          const saved = ctx.save();
+          log.info(`Saved ${saved.worlds} worlds and ${saved.players} players`);
+        } catch (error) {
+          log.error(`Save failed: ${(error as Error).message}`);
+        }
+        db.close();
+      },
+    );
     const ctx: EngineContext = {
       options,
       version: ENGINE_VERSION,
@@ -136,7 +126,7 @@ export async function startEngine(options: EngineOptions, log: Logger, abort: Ab
       config,
       items,
       get stopping() {
-        return stopping;
+        return stopper.stopping;
       },
       save() {
         // The game layer writes the worlds it holds in memory first; saving folds the WAL into the main file.
@@ -154,35 +144,11 @@ export async function startEngine(options: EngineOptions, log: Logger, abort: Ab
         );
         return { creators: next.creators, autofarmDelay: next.serverConfig.autofarmDelay, errors };
       },
-      stop(reason, exitCode = engineExitCodes.ok) {
-        if (stopping) return;
-        stopping = true;
-        setTimeout(() => {
-          log.fatal(`Stop did not finish within ${STOP_DEADLINE_MS / 1000} s; exiting`);
-          process.exit(engineExitCodes.failure);
-        }, STOP_DEADLINE_MS).unref();
-        void shutdown(ctx, server, reason)
-          .then(runExitHooks)
-          .then(
-            () => process.exit(exitCode),
-            () => process.exit(engineExitCodes.failure),
-          );
-      },
+      stop: (reason, exitCode) => stopper.stop(reason, exitCode),
     };
 
     server = await listenControl(ctx, routes);
-    const controlPort = boundPort(server, options.controlPort);
-    writeStateFile(dataDir, {
-      pid: process.pid,
-      controlHost: options.controlHost,
-      controlPort,
-      gamePort: net.port,
-      version: ENGINE_VERSION,
-      startedAt: new Date(startedAt).toISOString(),
-    });
-    log.info(
-      `READY control=${options.controlHost}:${controlPort} game=${net.port} version=${ENGINE_VERSION} pid=${process.pid}`,
-    );
+    announceReady(ctx, server, net.port);
     // Item names are only needed by commands; reading them (and fetching the operator's) after READY keeps the
     // start fast.
     setImmediate(async () => {
@@ -196,49 +162,4 @@ export async function startEngine(options: EngineOptions, log: Logger, abort: Ab
     for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => {});
     throw error;
   }
-}
-
-/** Starts the control API on the configured host and port; a port that cannot be had is a StartupError (exit 4). */
-export async function listenControl<C extends ControlContext & { options: EngineOptions }>(
-  ctx: C,
-  routes: Route<C>[],
-): Promise<Server> {
-  const { controlHost, controlPort } = ctx.options;
-  try {
-    return await startControlServer(ctx, routes, controlHost, controlPort);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL')
-      throw new StartupError(
-        engineExitCodes.portInUse,
-        `Control port ${controlHost}:${controlPort} is not available (${code})`,
-      );
-    throw error;
-  }
-}
-
-/** The port a server listens on (the one asked for, or the one picked for 0). */
-export function boundPort(server: Server, asked: number): number {
-  const address = server.address();
-  return typeof address === 'object' && address ? address.port : asked;
-}
-
-/** The ordered stop: refuse new work, let go of the ports, save, close the database, remove engine.json. */
-async function shutdown(ctx: EngineContext, server: Server | undefined, reason: string): Promise<void> {
-  const { log } = ctx;
-  log.info(`Stopping (${reason})`);
-  closeStreams();
-  server?.close();
-  server?.closeIdleConnections();
-  await ctx.network.close();
-  try {
-    const saved = ctx.save();
-    log.info(`Saved ${saved.worlds} worlds and ${saved.players} players`);
-  } catch (error) {
-    log.error(`Save failed: ${(error as Error).message}`);
-  }
-  ctx.db.close();
-  removeStateFile(ctx.options.dataDir);
-  server?.closeAllConnections();
-  log.info('Stopped');
 }

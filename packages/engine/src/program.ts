@@ -6,10 +6,11 @@ import { parseArgs, UsageError, usage } from './cli/args.ts';
 import { attachStdin } from './console/stdin.ts';
 import type { EngineContext } from './context.ts';
 import { contract } from './contract.ts';
-import { StartupError, startEngine } from './engine.ts';
+import { startEngine } from './engine.ts';
 import { beforeExit } from './exit-hooks.ts';
 import type { FilesContext } from './files/context.ts';
 import { startFilesOnlyEngine, stopOnStdin } from './files/files-only-engine.ts';
+import { StartupError } from './lifecycle.ts';
 import { errorMessage, Logger } from './log.ts';
 
 const log = new Logger();

@@ -4,15 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { ENGINE_LOG_LINE, engineEnv } from '@canopy/contract';
 import { parseArgs } from '../src/cli/args.ts';
-import {
-  killAll,
-  type RunningEngine,
-  removeDataDir,
-  startEngine,
-  stopEngine,
-  TEST_SECRET,
-  tempDataDir,
-} from './support/engine-process.ts';
+import { type RunningEngine, startEngine, TEST_SECRET, tearDown, tempDataDir } from './support/engine-process.ts';
 import { buildPlayer } from './support/factories.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url)).replace(/\/$/, '');
@@ -34,11 +26,7 @@ describe('console on stdin', () => {
     assert.equal((await engine.request('PUT', '/players/Grower1', buildPlayer({ inventory: [[2, 190]] }))).status, 201);
     assert.equal((await engine.request('PUT', '/players/Grower2', buildPlayer({ gems: 0 }))).status, 201);
   });
-  after(async () => {
-    await stopEngine(engine);
-    killAll();
-    removeDataDir(engine.dataDir);
-  });
+  after(() => tearDown(engine));
 
   const type = (command: string, until: RegExp) => typeInto(engine, command, until);
 
@@ -209,11 +197,7 @@ describe('console of an engine started for a benchmark', () => {
       ],
     });
   });
-  after(async () => {
-    await stopEngine(engine);
-    killAll();
-    removeDataDir(dataDir);
-  });
+  after(() => tearDown(engine, dataDir));
 
   it('floods numbered, timestamped lines, a bounded number of them', async () => {
     const out = await typeInto(engine, 'flood 1200', /flood 1200\/1200 t=/);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { LOGIN_FAILURES_PER_NAME } from '../src/players/login.ts';
-import { killAll, type RunningEngine, removeDataDir, startEngine, stopEngine } from './support/engine-process.ts';
+import { type RunningEngine, startEngine, tearDown } from './support/engine-process.ts';
 
 // The gateway's login page checks and creates GrowIDs through these two routes (ADR 0026).
 describe('control API: /game/login and /game/register', () => {
@@ -9,11 +9,7 @@ describe('control API: /game/login and /game/register', () => {
   before(async () => {
     engine = await startEngine();
   });
-  after(async () => {
-    await stopEngine(engine);
-    killAll();
-    removeDataDir(engine.dataDir);
-  });
+  after(() => tearDown(engine));
 
   it('register creates a GrowID once; a taken name (any case) is 409, a bad name or password 400', async () => {
     assert.deepEqual(await engine.request('POST', '/game/register', { name: 'Planter7', password: 'seeds123' }), {

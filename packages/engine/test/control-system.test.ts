@@ -5,12 +5,12 @@ import { DatabaseSync } from 'node:sqlite';
 import { after, before, describe, it } from 'node:test';
 import { ENGINE_LOG_LINE, engineConsoleHistorySchema, engineReloadResponseSchema } from '@canopy/contract';
 import {
-  killAll,
   type RunningEngine,
   removeDataDir,
   startEngine,
   stopEngine,
   TEST_SECRET,
+  tearDown,
   tempDataDir,
 } from './support/engine-process.ts';
 
@@ -58,13 +58,10 @@ describe('control API: console, reload, backup, stop', () => {
   const scratch = tempDataDir();
   before(async () => {
     engine = await startEngine();
+    // Items are read after READY; their lines must not land amid the console history the first test reads.
+    await engine.waitForLine(/Built effective-items\.dat/);
   });
-  after(async () => {
-    await stopEngine(engine);
-    killAll();
-    removeDataDir(engine.dataDir);
-    removeDataDir(scratch);
-  });
+  after(() => tearDown(engine, scratch));
 
   it('runs a console command as if typed, and keeps it in the history', async () => {
     const { body: before } = await engine.request('GET', '/console/history');
@@ -126,15 +123,14 @@ describe('control API: console, reload, backup, stop', () => {
     });
 
     writeFileSync(join(engine.dataDir, 'server-config.json'), JSON.stringify({ autofarmDelay: 'fast' }));
+    const from = engine.lines.length;
     const bad = await engine.request('POST', '/reload');
     assert.equal(bad.body.autofarmDelay, 250);
     assert.deepEqual(bad.body.errors, ['server-config.json: autofarmDelay: Autofarm delay must be a valid number.']);
-    assert.ok(
-      engine.lines.some((l) =>
-        /\[ERROR\] Invalid server-config\.json: autofarmDelay: Autofarm delay must be a valid number\.; keeping the current value/.test(
-          l,
-        ),
-      ),
+    // The answer can come before the line (stdout is another pipe): wait for it, from this reload on.
+    await engine.waitForLine(
+      /\[ERROR\] Invalid server-config\.json: autofarmDelay: Autofarm delay must be a valid number\.; keeping the current value/,
+      from,
     );
   });
 

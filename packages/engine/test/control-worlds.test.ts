@@ -1,14 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { engineStatsSchema, worldListResponseSchema, worldSchema } from '@canopy/contract';
-import {
-  killAll,
-  type RunningEngine,
-  removeDataDir,
-  startEngine,
-  stopEngine,
-  TEST_SECRET,
-} from './support/engine-process.ts';
+import { type RunningEngine, startEngine, TEST_SECRET, tearDown } from './support/engine-process.ts';
 import { buildWorld } from './support/factories.ts';
 
 describe('control API: auth, stats and worlds', () => {
@@ -16,11 +9,7 @@ describe('control API: auth, stats and worlds', () => {
   before(async () => {
     engine = await startEngine();
   });
-  after(async () => {
-    await stopEngine(engine);
-    killAll();
-    removeDataDir(engine.dataDir);
-  });
+  after(() => tearDown(engine));
 
   it('refuses a request without the secret, or with a wrong one', async () => {
     const res = await fetch(`${engine.url}/stats`);

@@ -5,22 +5,10 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { after, before, describe, it } from 'node:test';
-import {
-  killAll,
-  type RunningEngine,
-  removeDataDir,
-  startEngine,
-  stopEngine,
-  TEST_SECRET,
-  tempDataDir,
-} from './support/engine-process.ts';
+import { type RunningEngine, startEngine, TEST_SECRET, tearDown, tempDataDir } from './support/engine-process.ts';
 import { buildWorld } from './support/factories.ts';
 import { fileHash, rawRequest, sha256 } from './support/files-client.ts';
-
-/** Polls until `done` holds (the engine is mid-write: no line or answer says so). */
-async function until(done: () => boolean): Promise<void> {
-  while (!done()) await new Promise((r) => setTimeout(r, 5));
-}
+import { until } from './support/until.ts';
 
 // The file API of a running engine (docs/engine-files-api.md); files-only mode is in files-only.test.ts.
 describe('file API of a running engine', () => {
@@ -31,12 +19,7 @@ describe('file API of a running engine', () => {
   before(async () => {
     engine = await startEngine();
   });
-  after(async () => {
-    await stopEngine(engine);
-    killAll();
-    removeDataDir(engine.dataDir);
-    removeDataDir(scratch);
-  });
+  after(() => tearDown(engine, scratch));
 
   it('gives back exactly the bytes written, for every kind of file', async () => {
     const cases: [string, Buffer][] = [

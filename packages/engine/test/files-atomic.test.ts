@@ -11,23 +11,13 @@ import {
   type RunningEngine,
   removeDataDir,
   startEngine,
+  startFilesOnlyEngine,
   stopEngine,
   TEST_SECRET,
   tempDataDir,
 } from './support/engine-process.ts';
 import { fileHash, rawRequest, sha256 } from './support/files-client.ts';
-
-const filesOnly = (dataDir: string) =>
-  startEngine({ dataDir, args: ['--files-only', '--data-dir', dataDir, '--control-port', '0'] });
-
-/** Polls until `found` gives a value (the engine is mid-write: no line or answer says so). */
-async function until<T>(found: () => T | undefined): Promise<T> {
-  for (;;) {
-    const value = found();
-    if (value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
+import { until } from './support/until.ts';
 
 /**
  * Starts a PUT whose body is announced as `total` bytes and sends only `sent` of them, so that the engine holds a
@@ -67,7 +57,7 @@ describe('writes cut short by a kill -9', () => {
     await stopEngine(game);
     const database = fileHash(join(dataDir, 'engine.db'));
 
-    const engine = await filesOnly(dataDir);
+    const engine = await startFilesOnlyEngine(dataDir);
     const half = randomBytes(4 * 1024 * 1024);
     startPut(engine, '/files/items.dat', 12 * 1024 * 1024, half);
     startPut(engine, '/files/cache/custom_a.rttex', 12 * 1024 * 1024, half);
@@ -83,7 +73,7 @@ describe('writes cut short by a kill -9', () => {
     assert.equal(fileHash(join(dataDir, 'engine.db')), database);
     assert.ok(tempsWith(dataDir, 0), 'the kill left the temporary files');
 
-    const next = await filesOnly(dataDir);
+    const next = await startFilesOnlyEngine(dataDir);
     await next.waitForLine(/\[WARN\] Removed 3 temporary file\(s\)/);
     assert.equal(tempsWith(dataDir, 0), undefined);
     assert.equal(tempsWith(join(dataDir, 'cache'), 0), undefined);

@@ -6,19 +6,17 @@ import { DatabaseSync } from 'node:sqlite';
 import { after, before, describe, it } from 'node:test';
 import { engineExitCodes } from '@canopy/contract';
 import {
-  killAll,
   type RunningEngine,
   removeDataDir,
   spawnEngine,
   startEngine,
+  startFilesOnlyEngine,
   stopEngine,
+  tearDown,
   tempDataDir,
 } from './support/engine-process.ts';
 import { buildWorld } from './support/factories.ts';
 import { fileHash, rawRequest, sha256, udpSocketsOf } from './support/files-client.ts';
-
-const filesOnly = (dataDir: string) =>
-  startEngine({ dataDir, args: ['--files-only', '--data-dir', dataDir, '--control-port', '0'] });
 
 /** The database's files as they are on disk: what an untouched restore leaves exactly as it was. */
 const databaseState = (dir: string) => ['engine.db', 'engine.db-wal'].map((n) => fileHash(join(dir, n))).join(' ');
@@ -59,14 +57,9 @@ describe('files-only mode', () => {
     // Killed, not stopped: its last writes are in the -wal, as a crash leaves them.
     game.child.kill('SIGKILL');
     await game.exited;
-    engine = await filesOnly(dataDir);
+    engine = await startFilesOnlyEngine(dataDir);
   });
-  after(async () => {
-    await stopEngine(engine);
-    killAll();
-    removeDataDir(dataDir);
-    removeDataDir(scratch);
-  });
+  after(() => tearDown(engine, dataDir, scratch));
 
   it('runs no game: game=0, no UDP socket, engine.json and /stats say filesOnly', async () => {
     assert.equal(engine.gamePort, 0);
@@ -176,7 +169,7 @@ describe('files-only mode', () => {
 
   it('answers 404 no_database when there is none', async () => {
     const empty = tempDataDir();
-    const bare = await filesOnly(empty);
+    const bare = await startFilesOnlyEngine(empty);
     try {
       const res = await rawRequest(bare.url, 'GET', '/snapshot');
       assert.equal(res.status, 404);

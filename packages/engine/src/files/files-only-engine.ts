@@ -1,19 +1,11 @@
 import type { Server } from 'node:http';
-import { engineExitCodes } from '@canopy/contract/engine-constants';
 import type { EngineOptions } from '../cli/args.ts';
 import { filesOnlyRoutes } from '../control/routes-files.ts';
-import { boundPort, listenControl, StartupError } from '../engine.ts';
-import { runExitHooks } from '../exit-hooks.ts';
+import { announceReady, claimDataDir, listenControl, orderedStop } from '../lifecycle.ts';
 import type { Logger } from '../log.ts';
-import { ensurePrivateDir } from '../private-files.ts';
-import { liveEngine, readStateFile, removeStateFile, writeStateFile } from '../state-file.ts';
 import { ENGINE_VERSION } from '../version.ts';
 import type { FilesContext } from './context.ts';
-import { sweepUnfinished } from './sweep.ts';
 import { databaseIdle } from './turn.ts';
-
-/** Longest a stop may take (a restore's swap finishing) before the process exits anyway. */
-const STOP_DEADLINE_MS = 8000;
 
 /**
  * Starts an engine in files-only mode (docs/engine-files-api.md): the control API with the file routes, /stats and
@@ -23,61 +15,22 @@ const STOP_DEADLINE_MS = 8000;
  */
 export async function startFilesOnlyEngine(options: EngineOptions, log: Logger): Promise<FilesContext> {
   const startedAt = Date.now();
-  const { dataDir } = options;
-  ensurePrivateDir(dataDir);
-  const live = await liveEngine(dataDir, options.secret);
-  if (live)
-    throw new StartupError(
-      engineExitCodes.alreadyRunning,
-      `Another engine (pid ${live.pid}) is running on this data directory (control ${live.controlHost}:${live.controlPort})`,
-    );
-  const stale = readStateFile(dataDir);
-  if (stale) log.warn(`Replacing a stale engine.json (pid ${stale.pid} is not an engine running here)`);
-  sweepUnfinished(dataDir, log);
-
-  let stopping = false;
+  await claimDataDir(options, log);
   let server: Server | undefined;
+  // A restore's swap under way finishes first; a transfer still streaming is cut.
+  const stopper = orderedStop({ options, log }, () => server, databaseIdle);
   const ctx: FilesContext = {
     options,
     version: ENGINE_VERSION,
     startedAt,
     log,
     get stopping() {
-      return stopping;
+      return stopper.stopping;
     },
-    stop(reason, exitCode = engineExitCodes.ok) {
-      if (stopping) return;
-      stopping = true;
-      setTimeout(() => {
-        log.fatal(`Stop did not finish within ${STOP_DEADLINE_MS / 1000} s; exiting`);
-        process.exit(engineExitCodes.failure);
-      }, STOP_DEADLINE_MS).unref();
-      log.info(`Stopping (${reason})`);
-      server?.close();
-      server?.closeIdleConnections();
-      // A restore's swap under way finishes first; a transfer still streaming is cut.
-      void databaseIdle()
-        .then(runExitHooks)
-        .then(() => {
-          removeStateFile(dataDir);
-          server?.closeAllConnections();
-          log.info('Stopped');
-          process.exit(exitCode);
-        });
-    },
+    stop: (reason, exitCode) => stopper.stop(reason, exitCode),
   };
   server = await listenControl(ctx, filesOnlyRoutes);
-  const controlPort = boundPort(server, options.controlPort);
-  writeStateFile(dataDir, {
-    pid: process.pid,
-    controlHost: options.controlHost,
-    controlPort,
-    gamePort: 0,
-    version: ENGINE_VERSION,
-    startedAt: new Date(startedAt).toISOString(),
-    filesOnly: true,
-  });
-  log.info(`READY control=${options.controlHost}:${controlPort} game=0 version=${ENGINE_VERSION} pid=${process.pid}`);
+  announceReady(ctx, server, 0);
   return ctx;
 }
 

@@ -138,3 +138,17 @@ export async function stopEngine(engine: RunningEngine) {
   await engine.request('POST', '/stop').catch(() => {});
   return engine.exited;
 }
+
+/** Starts a files-only engine (docs/engine-files-api.md) on `dataDir` and waits for its READY line (game=0). */
+export const startFilesOnlyEngine = (dataDir: string) =>
+  startEngine({ dataDir, args: ['--files-only', '--data-dir', dataDir, '--control-port', '0'] });
+
+/**
+ * A test file's after hook: stops `engine` (when it started at all), SIGKILLs whatever else the file spawned, and
+ * removes the engine's data directory and `dirs`.
+ */
+export async function tearDown(engine: RunningEngine | undefined, ...dirs: string[]): Promise<void> {
+  if (engine) await stopEngine(engine);
+  killAll();
+  for (const dir of [engine?.dataDir ?? '', ...dirs]) if (dir) removeDataDir(dir);
+}
