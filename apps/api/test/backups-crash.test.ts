@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { backupMessages as b } from '@canopy/contract';
+import { pidAlive } from '../src/runtime/local/pids.ts';
 import { spawnApiProcess, startLine } from './support/api-process.ts';
 
 // A real api process killed with SIGKILL in the middle of a backup create and of a restore, at the named
@@ -51,15 +52,6 @@ function spawnApi(dataDir: string, fault?: string): Api {
   });
   return { child, ready, paused };
 }
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** Engines still running on the data directory (detached: an api killed with SIGKILL leaves them). */
 function killEngines(dataDir: string) {
@@ -183,10 +175,10 @@ describe('an api killed in the middle of a backup create and a restore', () => {
       assert.equal(state.filesOnly, true, 'a files-only engine answered the read');
       stray = state.pid;
     });
-    assert.ok(alive(stray), 'the files-only engine outlived the api');
+    assert.ok(pidAlive(stray), 'the files-only engine outlived the api');
 
     api = await up();
-    assert.equal(alive(stray), false, 'the next api stopped the files-only engine it found');
+    assert.equal(pidAlive(stray), false, 'the next api stopped the files-only engine it found');
     assert.deepEqual((await call('GET', srv('/backup'))).body, kept, 'the backup is intact');
     if ((await statusOf()) !== 'ONLINE') await startServer();
     assert.equal(await bpm(), 150, 'the live database is as it was');

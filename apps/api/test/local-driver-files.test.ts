@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import type { LocalDriver } from '../src/runtime/local/local-driver.ts';
+import { pidAlive } from '../src/runtime/local/pids.ts';
 import { engineEntry, recordingDriver, specsFrom } from './support/local-engines.ts';
 import { until } from './support/until.ts';
 
@@ -15,14 +16,6 @@ const root = mkdtempSync(join(tmpdir(), 'canopy-files-driver-'));
 const spec = specsFrom(30000 + (process.pid % 500) * 20 + 10);
 const timeouts = { startMs: 15000, stopMs: 5000, killMs: 2000 };
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 const stateFile = (id: string) => JSON.parse(readFileSync(join(root, id, 'engine.json'), 'utf8'));
 
 describe('local driver: files through a files-only engine', () => {
@@ -48,7 +41,7 @@ describe('local driver: files through a files-only engine', () => {
     assert.equal(stateFile(s.id).filesOnly, true, 'its engine.json says what it is');
     assert.equal((await files.read('creators.json'))?.toString(), '["Ann"]\n');
     assert.equal(d.state(s.id).status, 'OFFLINE', 'the server itself stays offline');
-    await until(() => d.filesOnlyPid(s.id) === null && !alive(pid), 'the idle files-only engine to stop');
+    await until(() => d.filesOnlyPid(s.id) === null && !pidAlive(pid), 'the idle files-only engine to stop');
     // The next call starts another one.
     assert.equal((await files.read('creators.json'))?.toString(), '["Ann"]\n');
     assert.notEqual(d.filesOnlyPid(s.id), null);
@@ -63,7 +56,7 @@ describe('local driver: files through a files-only engine', () => {
     assert.ok(pid);
     await d.start(s);
     assert.equal(d.state(s.id).status, 'ONLINE');
-    assert.equal(alive(pid), false, 'the files-only engine was stopped first');
+    assert.equal(pidAlive(pid), false, 'the files-only engine was stopped first');
     assert.equal(d.filesOnlyPid(s.id), null);
     assert.notEqual(stateFile(s.id).filesOnly, true, 'the game engine holds the data directory');
     assert.equal((await files.read('server-config.json'))?.toString(), '{"autofarmDelay":250}\n');
@@ -99,7 +92,7 @@ describe('local driver: files through a files-only engine', () => {
     const second = driver();
     await second.d.reconcile([s], () => true);
     assert.equal(second.d.state(s.id).status, 'ONLINE');
-    assert.equal(alive(stray), false, 'the stray files-only engine was stopped');
+    assert.equal(pidAlive(stray), false, 'the stray files-only engine was stopped');
     assert.notEqual(stateFile(s.id).filesOnly, true);
     assert.ok(stateFile(s.id).gamePort > 0, 'a real game engine runs');
     assert.equal((await second.d.files(s).read('creators.json'))?.toString(), '["Bo"]');

@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
+import { pidAlive, signalPid } from '../src/runtime/local/pids.ts';
 
 // A real api process, killed with SIGKILL as a crash or an OOM kill would, then started again on the same
 // data directory: the test drives it over HTTP only, as a browser would.
@@ -53,28 +54,12 @@ async function answering(base: string, child: ChildProcess) {
   }
 }
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 describe('an api killed while its server runs, then started again', () => {
   const children: ChildProcess[] = [];
   const dataDir = mkdtempSync(join(tmpdir(), 'canopy-reattach-'));
   let enginePid = 0;
   after(async () => {
-    if (enginePid) {
-      for (const sig of ['SIGCONT', 'SIGKILL'] as const)
-        try {
-          process.kill(enginePid, sig);
-        } catch {
-          // already gone
-        }
-    }
+    if (enginePid) for (const sig of ['SIGCONT', 'SIGKILL'] as const) signalPid(enginePid, sig);
     for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
   });
@@ -131,7 +116,7 @@ describe('an api killed while its server runs, then started again', () => {
     const killed = new Promise((r) => first.once('exit', r));
     first.kill('SIGKILL');
     await killed;
-    assert.ok(alive(enginePid), 'the engine outlives the api');
+    assert.ok(pidAlive(enginePid), 'the engine outlives the api');
 
     // A busy engine answers late: the new api answers HTTP long before it knows the engine is there.
     process.kill(enginePid, 'SIGSTOP');
@@ -152,8 +137,8 @@ describe('an api killed while its server runs, then started again', () => {
     const stop = await call('POST', `/users/${id}/server/${name}/stop`, token);
     assert.equal(stop.status, 202, JSON.stringify(stop));
     await until(name, 'OFFLINE');
-    for (let i = 0; i < 200 && alive(enginePid); i++) await new Promise((r) => setTimeout(r, 25));
-    assert.equal(alive(enginePid), false, 'no stray engine is left');
+    for (let i = 0; i < 200 && pidAlive(enginePid); i++) await new Promise((r) => setTimeout(r, 25));
+    assert.equal(pidAlive(enginePid), false, 'no stray engine is left');
 
     const exited = new Promise((r) => second.once('exit', r));
     second.kill('SIGTERM');

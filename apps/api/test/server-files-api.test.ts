@@ -9,6 +9,7 @@ import { backupFile } from '../src/backups/backup-files.ts';
 import { backupsRepo } from '../src/backups/backups.repo.ts';
 import { installItemDatabase } from '../src/items/install.ts';
 import type { LocalDriver } from '../src/runtime/local/local-driver.ts';
+import { pidAlive } from '../src/runtime/local/pids.ts';
 import { serversRepo } from '../src/servers/servers.repo.ts';
 import { damageUnseenByIntegrityCheck } from './support/damaged-backup.ts';
 import { ownerWithServer } from './support/factories.ts';
@@ -23,15 +24,6 @@ import { until } from './support/until.ts';
 
 type Owner = Awaited<ReturnType<typeof ownerWithServer>>;
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 describeEachDatabase(
   'the api reaches server files only through engines',
   (api) => {
@@ -66,7 +58,7 @@ describeEachDatabase(
       assert.deepEqual((await call('GET', '/creator-list')).body, { creatorList: ['Filer1'] });
       assert.equal(filesOnlyPid(), pid, 'the read went to the same one');
       assert.equal(api().ctx.servers.runtime.state(id).status, 'OFFLINE', 'the server stays offline');
-      await until(() => filesOnlyPid() === null && !alive(pid), 'the idle files-only engine to stop');
+      await until(() => filesOnlyPid() === null && !pidAlive(pid), 'the idle files-only engine to stop');
       // Read again: another one answers, with what was saved.
       assert.deepEqual((await call('GET', '/creator-list')).body, { creatorList: ['Filer1'] });
       assert.ok(filesOnlyPid());
@@ -77,7 +69,7 @@ describeEachDatabase(
       const pid = filesOnlyPid();
       assert.ok(pid);
       await power('start');
-      assert.equal(alive(pid), false, 'the files-only engine was stopped before the start');
+      assert.equal(pidAlive(pid), false, 'the files-only engine was stopped before the start');
       assert.equal(filesOnlyPid(), null);
       const state = JSON.parse(readFileSync(join(api().ctx.config.dataDir, 'servers', id, 'engine.json'), 'utf8'));
       assert.notEqual(state.filesOnly, true, 'the game engine runs');

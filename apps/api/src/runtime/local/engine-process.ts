@@ -5,6 +5,7 @@ import { ENGINE_NODE_ENV, ENGINE_NODE_FLAGS } from '@canopy/engine';
 import type { z } from 'zod';
 import { ControlClient } from '../control-client.ts';
 import { memoryFlags } from './memory.ts';
+import { pidAlive, signalPid } from './pids.ts';
 
 /** The ready message of an engine's INFO line, or null (formats from the contract). */
 function readyMessage(line: string) {
@@ -80,15 +81,6 @@ function warmCompileCache(entry: string, compileCache: string, flags: readonly s
   return warmup;
 }
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
-
 /**
  * One engine OS process, either spawned here or adopted after an api restart. Adopted engines are
  * followed over their control API (console stream, liveness by pid) since their stdio is gone.
@@ -157,7 +149,7 @@ export class EngineProcess {
 
   /** Takes over an engine left running by a previous api process; null when it is not really there. */
   static async adopt(state: EngineStateFile, secret: string): Promise<EngineProcess | null> {
-    if (!alive(state.pid)) return null;
+    if (!pidAlive(state.pid)) return null;
     const control = new ControlClient(state.controlHost, state.controlPort, secret);
     try {
       const stats = await control.stats();
@@ -226,11 +218,7 @@ export class EngineProcess {
   }
 
   signal(sig: NodeJS.Signals) {
-    try {
-      process.kill(this.pid, sig);
-    } catch {
-      // already gone
-    }
+    signalPid(this.pid, sig);
   }
 
   private async exitWithin(ms: number): Promise<boolean> {
@@ -281,7 +269,7 @@ export class EngineProcess {
     };
     void follow();
     const timer = setInterval(() => {
-      if (!alive(this.pid)) {
+      if (!pidAlive(this.pid)) {
         clearInterval(timer);
         this.exited({ code: null, signal: null });
       }

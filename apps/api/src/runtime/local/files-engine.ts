@@ -5,6 +5,7 @@ import { ControlClient } from '../control-client.ts';
 import type { FilesLease } from '../server-files.ts';
 import { type HostedServerSpec, RuntimeBusyError } from '../types.ts';
 import type { EngineProcess, EngineStateFile } from './engine-process.ts';
+import { pidAlive, signalPid } from './pids.ts';
 
 export interface FilesEngineDeps {
   /** Starts a files-only engine on the server's data directory. */
@@ -196,25 +197,8 @@ export class FilesEngines {
  */
 export async function stopStrayFilesEngine(state: EngineStateFile, secret: string, waitMs: number): Promise<void> {
   const control = new ControlClient(state.controlHost, state.controlPort, secret);
-  await control.request('POST', '/stop', undefined, 2000).catch(() => signal(state.pid, 'SIGTERM'));
+  await control.request('POST', '/stop', undefined, 2000).catch(() => signalPid(state.pid, 'SIGTERM'));
   const deadline = Date.now() + waitMs;
-  while (alive(state.pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-  if (alive(state.pid)) signal(state.pid, 'SIGKILL');
+  while (pidAlive(state.pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  if (pidAlive(state.pid)) signalPid(state.pid, 'SIGKILL');
 }
-
-const signal = (pid: number, sig: NodeJS.Signals) => {
-  try {
-    process.kill(pid, sig);
-  } catch {
-    // gone already
-  }
-};
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
