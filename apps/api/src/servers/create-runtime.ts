@@ -35,6 +35,8 @@ function podEnv(config: Config, items: EngineItems | undefined): Record<string, 
     env[engineEnv.itemsVersion] = items.version;
     env[engineEnv.serverId] = items.serverId;
   }
+  // The benchmark-only console commands, as the local driver's --bench-commands (production refuses the setting).
+  if (config.benchCommands) env[engineEnv.benchCommands] = '1';
   return env;
 }
 
