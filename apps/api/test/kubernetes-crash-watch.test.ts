@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import type { V1Pod } from '@kubernetes/client-node';
 import type { GameServer } from '../src/runtime/kubernetes/agones.ts';
 import { type CrashHost, CrashWatch } from '../src/runtime/kubernetes/crash.ts';
+import { ENGINE_CONTAINER } from '../src/runtime/kubernetes/objects.ts';
+import { exitOf } from '../src/runtime/kubernetes/state.ts';
 import type { ViewChange } from '../src/runtime/kubernetes/watch.ts';
 
 // Which GameServer events the leader takes for a crash (crash.ts), on a host that records what it is asked: the
@@ -77,5 +80,18 @@ describe('kubernetes driver: what counts as a crash', () => {
     follower.crashes.changed(change('delete', gs('4', 'Unhealthy', true)));
     await settle();
     assert.deepEqual(follower.asked, { heldSince: 0, locked: 0 });
+  });
+});
+
+describe('exitOf (how the engine container ended, as the pod reports it)', () => {
+  const pod = (terminated: Record<string, unknown>) =>
+    ({ status: { containerStatuses: [{ name: ENGINE_CONTAINER, state: { terminated } }] } }) as unknown as V1Pod;
+
+  it('reads exit code 128 + n as signal n, as the local supervisor reports a signal', () => {
+    assert.deepEqual(exitOf(pod({ exitCode: 137 })), { code: null, signal: 9, oom: false });
+    assert.deepEqual(exitOf(pod({ exitCode: 1 })), { code: 1, signal: null, oom: false });
+    assert.deepEqual(exitOf(pod({ exitCode: 143, signal: 15 })), { code: null, signal: 15, oom: false });
+    assert.deepEqual(exitOf(pod({ exitCode: 137, reason: 'OOMKilled' })), { code: null, signal: 9, oom: true });
+    assert.deepEqual(exitOf(undefined), { code: null, signal: null, oom: false });
   });
 });

@@ -44,9 +44,9 @@ export function exitOf(pod: V1Pod | undefined): { code: number | null; signal: n
   const container = pod?.status?.containerStatuses?.find((c) => c.name === ENGINE_CONTAINER);
   const ended = container?.state?.terminated ?? container?.lastState?.terminated;
   if (!ended) return { code: null, signal: null, oom: false };
-  return {
-    code: ended.exitCode ?? null,
-    signal: ended.signal ?? null,
-    oom: ended.reason === 'OOMKilled',
-  };
+  // A kubelet seldom sets `signal`: a process a signal ended shows as exit code 128 + its number (137 for SIGKILL).
+  // Reported as the signal, as the local supervisor does, so that a crash reads the same on either runtime.
+  const code = ended.exitCode ?? null;
+  const signal = ended.signal ?? (code !== null && code > 128 && code < 160 ? code - 128 : null);
+  return { code: signal === null ? code : null, signal, oom: ended.reason === 'OOMKilled' };
 }
