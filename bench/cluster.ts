@@ -167,6 +167,9 @@ async function floodAcross(owner: { id: string; token: string }): Promise<string
   const latencies: number[] = [];
   let firstAt = 0;
   let lastAt = 0;
+  /** The engine's own timestamps of the first and last line received: how fast it printed them. */
+  let printedFrom = Number.POSITIVE_INFINITY;
+  let printedTo = 0;
   const errors: string[] = [];
   let subscribed = false;
   viewer.on('message', (data) => {
@@ -179,7 +182,10 @@ async function floodAcross(owner: { id: string; token: string }): Promise<string
     for (const line of lines) {
       const f = FLOOD.exec(line);
       if (!f) continue;
-      latencies.push(at - Number(f[2]));
+      const printed = Number(f[2]);
+      latencies.push(at - printed);
+      printedFrom = Math.min(printedFrom, printed);
+      printedTo = Math.max(printedTo, printed);
       firstAt ||= at;
       lastAt = at;
     }
@@ -207,7 +213,7 @@ async function floodAcross(owner: { id: string; token: string }): Promise<string
     return `  no flood line reached B (${errors.join('; ') || 'the engine in the pod may not offer bench commands'})`;
   const seconds = (lastAt - firstAt) / 1000;
   return [
-    `  delivered ${latencies.length}/${LINES} lines in ${seconds.toFixed(2)} s: ${(latencies.length / seconds).toFixed(0)} lines/s`,
+    `  delivered ${latencies.length}/${LINES} lines in ${seconds.toFixed(2)} s: ${(latencies.length / seconds).toFixed(0)} lines/s (the engine printed them in ${((printedTo - printedFrom) / 1000).toFixed(2)} s)`,
     `  engine's timestamp -> browser on B: ${ms(latencies)}`,
   ].join('\n');
 }
