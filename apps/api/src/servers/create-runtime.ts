@@ -1,12 +1,20 @@
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { engineEnv } from '@canopy/contract/engine-constants';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
-import { kubernetesDriver } from '../runtime/kubernetes/create.ts';
 import type { EngineItems } from '../runtime/local/engine-process.ts';
 import { LocalDriver } from '../runtime/local/local-driver.ts';
 import type { HostedServerSpec, RuntimeDriver, RuntimeListener } from '../runtime/types.ts';
 import { serversRepo } from './servers.repo.ts';
+
+/**
+ * The kubernetes runtime is loaded only when it is chosen: @kubernetes/client-node and its dependencies take tens
+ * of MB of an api's memory, which the single-machine default must not pay. require() of an ES module is synchronous
+ * (Node 22.12 onwards), so the registry keeps making its runtime in its constructor.
+ */
+const loadKubernetes = (): typeof import('../runtime/kubernetes/create.ts') =>
+  createRequire(import.meta.url)('../runtime/kubernetes/create.ts');
 
 /** What the registry hands the runtime it makes. */
 export interface RuntimeDeps {
@@ -69,7 +77,7 @@ export function createRuntimeDriver(config: Config, deps: RuntimeDeps): RuntimeD
     deps.log.warn(
       'CANOPY_RUNTIME=kubernetes without CANOPY_INTERNAL_URL: engines cannot fetch the item database and use the bundled one',
     );
-  return kubernetesDriver(config.runtime, {
+  return loadKubernetes().kubernetesDriver(config.runtime, {
     db: deps.db,
     listener: deps.listener,
     now: deps.now,
