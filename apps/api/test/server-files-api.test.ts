@@ -7,6 +7,7 @@ import { after, before, it } from 'node:test';
 import { createItem, encodeItemsDat } from '@canopy/formats';
 import { backupFile } from '../src/backups/backup-files.ts';
 import { backupsRepo } from '../src/backups/backups.repo.ts';
+import type { SqlValue } from '../src/db/db.ts';
 import { installItemDatabase } from '../src/items/install.ts';
 import type { LocalDriver } from '../src/runtime/local/local-driver.ts';
 import { pidAlive } from '../src/runtime/local/pids.ts';
@@ -110,6 +111,55 @@ describeEachDatabase(
       assert.equal(sha256(again), offline.sha256);
       await power('start');
       assert.equal(await bpm(), 101);
+    });
+
+    it('lets a save or a restore sent before a start finish first, then starts (none is refused half way)', async () => {
+      await power('stop'); // the test before left it running
+      // A save under way on the offline server (its files-only engine being started for it), then a start.
+      await until(() => filesOnlyPid() === null, 'no files-only engine yet');
+      const save = call('POST', '/creator-list', { growId: 'Racer1' });
+      await until(() => filesOnlyPid() !== null, 'the save to reach the files');
+      const start = call('POST', `/${name}/start`);
+      const [saved, started] = await Promise.all([save, start]);
+      assert.equal(saved.status, 200, JSON.stringify(saved.body));
+      assert.equal(started.status, 202, JSON.stringify(started.body));
+      await waitForStatus(api(), name, 'ONLINE');
+      assert.ok((await call('GET', '/creator-list')).body.creatorList.includes('Racer1'));
+      await power('stop');
+
+      // A restore held just after it began (reading its backup's record), then a start.
+      const db = api().ctx.db;
+      const get = db.get;
+      let arrived = () => {};
+      const reached = new Promise<void>((resolve) => {
+        arrived = resolve;
+      });
+      let open = () => {};
+      const gate = new Promise<void>((resolve) => {
+        open = resolve;
+      });
+      db.get = (async (text: string, params?: readonly SqlValue[]) => {
+        if (/FROM backups WHERE owner_id/.test(text) && !/SELECT bytes/.test(text)) {
+          db.get = get;
+          arrived();
+          await gate;
+        }
+        return get.call(db, text, params);
+      }) as typeof db.get;
+      try {
+        const restore = call('POST', '/backup/restore');
+        await reached;
+        const startAfter = call('POST', `/${name}/start`);
+        await new Promise((r) => setTimeout(r, 50)); // the start is in the api, waiting
+        open();
+        const [restored, startedAfter] = await Promise.all([restore, startAfter]);
+        assert.equal(restored.status, 200, JSON.stringify(restored.body));
+        assert.equal(startedAfter.status, 202, JSON.stringify(startedAfter.body));
+      } finally {
+        db.get = get;
+        open();
+      }
+      await waitForStatus(api(), name, 'ONLINE');
     });
 
     it('leaves the live database untouched when the engine finds the backup it is sent damaged', async () => {

@@ -3,6 +3,7 @@ import { type BackupStatus, backupMessages as b, hostingMessages as m, messages 
 import type { ServerAccess } from '../access/server-access.ts';
 import { logServerAction } from '../activity/server-activity.ts';
 import { collaboratorsRepo } from '../collaborators/collaborators.repo.ts';
+import { serialised } from '../configuration/config-files.ts';
 import type { AppContext } from '../context.ts';
 import { isUniqueViolation } from '../db/db.ts';
 import { AppError, conflict, forbidden, notFound } from '../errors.ts';
@@ -85,7 +86,8 @@ async function oneAtATime<T>(ownerId: string, fn: () => Promise<T>): Promise<T> 
  */
 export async function createBackup(ctx: AppContext, access: ServerAccess) {
   assertEnabled(access);
-  return oneAtATime(access.server.owner_id, () => createOnce(ctx, access));
+  // In the server's turn with its config saves: a start sent after it waits for it (writesSettled).
+  return oneAtATime(access.server.owner_id, () => serialised(access.server.id, () => createOnce(ctx, access)));
 }
 
 async function createOnce(ctx: AppContext, access: ServerAccess) {
@@ -159,7 +161,7 @@ async function putOnce(ctx: AppContext, row: BackupRow, file: string) {
  */
 export async function restoreBackup(ctx: AppContext, access: ServerAccess) {
   assertEnabled(access);
-  return oneAtATime(access.server.owner_id, () => restoreOnce(ctx, access));
+  return oneAtATime(access.server.owner_id, () => serialised(access.server.id, () => restoreOnce(ctx, access)));
 }
 
 async function restoreOnce(ctx: AppContext, access: ServerAccess) {

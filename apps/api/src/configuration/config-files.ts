@@ -128,6 +128,14 @@ export function assertConfigurable(ctx: AppContext, access: ServerAccess): void 
 // One write at a time per server: two saves at once must not interleave their read-modify-write.
 const turns = new Map<string, Promise<unknown>>();
 
+/**
+ * Resolves once the server's config writes queued so far have finished (a power action waits for them: a save that
+ * came before a start ends before the start takes the server, instead of being refused half way by it).
+ */
+export function writesSettled(serverId: string): Promise<void> {
+  return (turns.get(serverId) ?? Promise.resolve()).then(() => {});
+}
+
 /** Runs `fn` after the server's earlier config writes have finished. */
 export function serialised<T>(serverId: string, fn: () => Promise<T>): Promise<T> {
   const before = turns.get(serverId) ?? Promise.resolve();

@@ -11,6 +11,7 @@ import { activityRepo } from '../activity/activity.repo.ts';
 import type { Caller } from '../auth/guard.ts';
 import { backupsRepo } from '../backups/backups.repo.ts';
 import { collaboratorsRepo } from '../collaborators/collaborators.repo.ts';
+import { writesSettled } from '../configuration/config-files.ts';
 import type { AppContext } from '../context.ts';
 import { violatedUnique } from '../db/db.ts';
 import { AppError, badRequest, conflict, forbidden, maintenance, notFound } from '../errors.ts';
@@ -181,6 +182,11 @@ export async function powerAction(ctx: AppContext, access: ServerAccess, serverI
 
   await ctx.servers.settled(server.id);
   const runtime = ctx.servers.runtime;
+  // A restore or another action holding the server's lock refuses this one at once. Config saves and a backup sent
+  // before it but not holding the lock yet finish first (they go through the server's files, which a start or stop
+  // takes away half way otherwise); those sent after it are refused by the lock it takes.
+  if (runtime.isBusy(server.id)) throw conflict(m.actionInProgress, 'action_in_progress');
+  await writesSettled(server.id);
   if (runtime.isBusy(server.id)) throw conflict(m.actionInProgress, 'action_in_progress');
   const status = runtime.state(server.id).status;
   if (action === 'start' && status === 'ONLINE') throw conflict(m.alreadyRunning, 'already_running');
