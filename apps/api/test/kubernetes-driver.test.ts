@@ -52,6 +52,11 @@ describe('kubernetes driver: power actions and objects', () => {
       secretKeyRef: { name: objectNames(spec.id).secret, key: 'secret' },
     });
     assert.deepEqual(container.volumeMounts, [{ name: 'data', mountPath: '/data' }]);
+    // Reached on the pod's IP: the engine refuses a non-loopback control host unless told it is exposed (the stand-in
+    // maps 0.0.0.0 to a loopback pod IP, so only this check would see it missing).
+    const args = container.args ?? [];
+    assert.equal(args[args.indexOf('--control-host') + 1], '0.0.0.0');
+    assert.ok(args.includes('--control-exposed'), args.join(' '));
     const claim = cluster.stand.objects.get('persistentvolumeclaims', objectNames(spec.id).volumeClaim) as
       | V1PersistentVolumeClaim
       | undefined;

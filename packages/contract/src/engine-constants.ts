@@ -31,6 +31,13 @@ export const engineEnv = {
   itemsVersion: 'CANOPY_ENGINE_ITEMS_VERSION',
   /** The hosted server's id, sent as x-canopy-server when the engine fetches the item database. */
   serverId: 'CANOPY_ENGINE_SERVER_ID',
+  /**
+   * The control API may listen on a non-loopback address (a pod's, where the api reaches it over the cluster
+   * network, guarded by the bearer secret and the cluster's network policy); off, only loopback is accepted.
+   */
+  controlExposed: 'CANOPY_ENGINE_CONTROL_EXPOSED',
+  /** Files-only mode: how long without a call before the engine stops itself (its api gone); default 300000. */
+  filesIdleExitMs: 'CANOPY_ENGINE_FILES_IDLE_EXIT_MS',
 } as const;
 
 /** A CDN host name and a cache path as the client takes them (no scheme; the path ends with a slash). */

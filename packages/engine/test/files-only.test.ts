@@ -180,4 +180,27 @@ describe('files-only mode', () => {
       removeDataDir(empty);
     }
   });
+
+  it('stops itself after its idle while without a call (whoever started it is gone), not while calls come', async () => {
+    const idle = tempDataDir();
+    const args = ['--files-only', '--data-dir', idle, '--control-port', '0', '--files-idle-exit-ms', '1500'];
+    const alone = await startEngine({ dataDir: idle, args });
+    try {
+      // Calls every 300 ms for 2.4 s keep it up past its 1.5 s.
+      for (let i = 0; i < 8; i++) {
+        assert.equal((await alone.request('GET', '/usage')).status, 200);
+        await new Promise((r) => setTimeout(r, 300));
+      }
+      assert.equal(alone.child.exitCode, null, 'still running while called');
+      assert.equal((await alone.exited).code, 0, 'then it stops cleanly on its own');
+      assert.ok(
+        alone.lines.some((l) => /no file call for 2 s/.test(l)),
+        alone.lines.join('\n'),
+      );
+      assert.equal(existsSync(join(idle, 'engine.json')), false, 'and gives the data directory back');
+    } finally {
+      await stopEngine(alone);
+      removeDataDir(idle);
+    }
+  });
 });

@@ -61,6 +61,32 @@ describe('command line and environment', () => {
     );
   });
 
+  it('listens beyond loopback only when told its control API is exposed (a pod, reached over the cluster network)', async () => {
+    const d = dir();
+    const engine = await startEngine({
+      dataDir: d,
+      args: [
+        '--data-dir',
+        d,
+        '--game-port',
+        '0',
+        '--control-port',
+        '0',
+        '--control-host',
+        '0.0.0.0',
+        '--control-exposed',
+      ],
+    });
+    try {
+      assert.match(engine.url, /^http:\/\/0\.0\.0\.0:\d+$/);
+      const res = await fetch(`${engine.url.replace('0.0.0.0', '127.0.0.1')}/stats`);
+      assert.equal(res.status, 401, 'still behind its secret');
+      assert.equal((await engine.request('GET', '/stats')).status, 200);
+    } finally {
+      assert.equal((await stopEngine(engine)).code, 0);
+    }
+  });
+
   it('takes the secret only from the environment', async () => {
     const args = ['--data-dir', dir(), '--game-port', '0', '--control-port', '0'];
     await expectFatal(args, { CANOPY_ENGINE_SECRET: undefined }, 2, /CANOPY_ENGINE_SECRET is not set/);

@@ -31,6 +31,8 @@ export interface EngineOptions {
   cdn: { host: string; path: string } | undefined;
   /** Files-only mode: the control API's file routes, no game, no database kept open (docs/engine-files-api.md). */
   filesOnly: boolean;
+  /** Files-only mode: how long without a control call before it stops itself (whoever started it is gone). */
+  filesIdleExitMs: number;
   /** The operator's item database by version (items/items-cache.ts); undefined: none named. */
   itemsByVersion: { url: string; version: string; serverId: string } | undefined;
 }
@@ -40,10 +42,11 @@ export class UsageError extends Error {}
 
 /** Shown by --help. */
 export const usage = `Usage: node packages/engine/src/main.ts --data-dir DIR --game-port N --control-port N
-  [--control-host 127.0.0.1] [--items-dat PATH] [--sample-worlds N --sample-players N] [--debug] [--bench-commands]
+  [--control-host 127.0.0.1 [--control-exposed]] [--items-dat PATH] [--sample-worlds N --sample-players N] [--debug] [--bench-commands]
   [--peer-limit 256] [--sleep-after-ms 60000] [--standard-enet-header (tests only)]
   [--items-url URL --items-version SHA256 --server-id ID]
-       node packages/engine/src/main.ts --files-only --data-dir DIR --control-port N   (file API only, no game)
+       node packages/engine/src/main.ts --files-only --data-dir DIR --control-port N [--files-idle-exit-ms 300000]
+         (file API only, no game; stops itself after that long without a call)
        node packages/engine/src/main.ts --warm-compile-cache   (loads every module, then exits 0)
 Each flag can also come from the environment (${Object.values(engineEnv)
   .filter((name) => name !== engineEnv.secret)
@@ -64,6 +67,8 @@ const options = {
   'sleep-after-ms': { type: 'string' },
   'standard-enet-header': { type: 'boolean' },
   'files-only': { type: 'boolean' },
+  'control-exposed': { type: 'boolean' },
+  'files-idle-exit-ms': { type: 'string' },
   'items-url': { type: 'string' },
   'items-version': { type: 'string' },
   'server-id': { type: 'string' },
@@ -121,9 +126,14 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): EngineOptions
     integer('control-port', str('control-port', engineEnv.controlPort), 0, 65535),
   );
   const controlHost = str('control-host', engineEnv.controlHost) ?? '127.0.0.1';
-  // The control API can stop the server and read every player: it is never exposed beyond this host.
-  if (!LOOPBACK.test(controlHost))
-    throw new UsageError(`--control-host must be a loopback address such as 127.0.0.1 (got "${controlHost}")`);
+  // The control API can stop the server and read every player: it is never exposed beyond this host, unless the
+  // engine runs in a pod that the api reaches over the cluster network (--control-exposed, the kubernetes driver).
+  if (!LOOPBACK.test(controlHost) && !flagOn('control-exposed', engineEnv.controlExposed))
+    throw new UsageError(
+      `--control-host must be a loopback address such as 127.0.0.1 (got "${controlHost}"), unless --control-exposed is given`,
+    );
+  const filesIdleExitMs =
+    integer('files-idle-exit-ms', str('files-idle-exit-ms', engineEnv.filesIdleExitMs), 1000, 86_400_000) ?? 300_000;
   const itemsDat = str('items-dat', engineEnv.itemsDat);
   const sampleWorlds = integer('sample-worlds', str('sample-worlds', engineEnv.sampleWorlds), 0, 1_000_000) ?? 0;
   const samplePlayers = integer('sample-players', str('sample-players', engineEnv.samplePlayers), 0, 1_000_000) ?? 0;
@@ -170,6 +180,7 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): EngineOptions
     standardEnetHeader,
     cdn: cdnHost && cdnPath ? { host: cdnHost, path: cdnPath } : undefined,
     filesOnly,
+    filesIdleExitMs,
     itemsByVersion,
   };
 }

@@ -30,8 +30,35 @@ export async function startFilesOnlyEngine(options: EngineOptions, log: Logger):
     stop: (reason, exitCode) => stopper.stop(reason, exitCode),
   };
   server = await listenControl(ctx, filesOnlyRoutes);
+  stopWhenIdle(ctx, server, options.filesIdleExitMs);
   announceReady(ctx, server, 0);
   return ctx;
+}
+
+/**
+ * The driver that started it stops it after a short idle while; when that driver is gone (an api killed, a cluster's
+ * api replicas all down) nobody would, so it stops itself after `idleMs` without a call in flight or begun.
+ */
+function stopWhenIdle(ctx: FilesContext, server: Server, idleMs: number): void {
+  let inFlight = 0;
+  let last = Date.now();
+  server.on('request', (_req, res) => {
+    inFlight++;
+    last = Date.now();
+    res.once('close', () => {
+      inFlight--;
+      last = Date.now();
+    });
+  });
+  const timer = setInterval(
+    () => {
+      if (inFlight === 0 && Date.now() - last >= idleMs && !ctx.stopping)
+        ctx.stop(`no file call for ${Math.round(idleMs / 1000)} s (whoever started it is gone)`);
+    },
+    Math.min(idleMs, 10_000),
+  );
+  timer.unref();
+  server.once('close', () => clearInterval(timer));
 }
 
 /**

@@ -66,7 +66,9 @@ function engineContainer(
     name: engineEnv.secret,
     valueFrom: { secretKeyRef: { name: objectNames(spec.id).secret, key: SECRET_KEY } },
   };
-  const args = ['--data-dir', DATA_MOUNT, '--control-host', '0.0.0.0', '--control-port', String(s.controlPort)];
+  // The control API listens on the pod's network, where the api replicas reach it (behind the bearer secret).
+  const args = ['--data-dir', DATA_MOUNT, '--control-host', '0.0.0.0', '--control-exposed'];
+  args.push('--control-port', String(s.controlPort));
   if (mode === 'game') args.push('--game-port', String(s.gamePort));
   else args.push('--files-only');
   const memory = memoryMB === null ? undefined : `${memoryMB}Mi`;
