@@ -22,9 +22,10 @@ describe('runtime configuration', () => {
       kind: 'kubernetes',
       namespace: undefined,
       image: 'registry.example/canopy-engine:1.2',
+      workDir: '/app',
       volumeSize: '1Gi',
       storageClass: undefined,
-      controlPort: 8080,
+      controlPort: 8081,
       gamePort: 7777,
       startTimeoutMs: 180_000,
     });
@@ -35,6 +36,7 @@ describe('runtime configuration', () => {
       CANOPY_K8S_VOLUME_SIZE: '500Mi',
       CANOPY_K8S_STORAGE_CLASS: 'fast-ssd',
       CANOPY_K8S_CONTROL_PORT: '9090',
+      CANOPY_K8S_ENGINE_WORKDIR: '/srv/canopy',
       CANOPY_K8S_GAME_PORT: '17091',
       CANOPY_K8S_START_TIMEOUT_MS: '60000',
     }).runtime;
@@ -42,6 +44,7 @@ describe('runtime configuration', () => {
       kind: 'kubernetes',
       namespace: 'games',
       image: 'registry.example/canopy-engine:1.2',
+      workDir: '/srv/canopy',
       volumeSize: '500Mi',
       storageClass: 'fast-ssd',
       controlPort: 9090,
@@ -64,8 +67,15 @@ describe('runtime configuration', () => {
     assert.throws(() => loadConfig({ ...kubernetes, CANOPY_K8S_NAMESPACE: 'Games!' }), /CANOPY_K8S_NAMESPACE:/);
     assert.throws(() => loadConfig({ ...kubernetes, CANOPY_K8S_VOLUME_SIZE: 'lots' }), /CANOPY_K8S_VOLUME_SIZE:/);
     assert.throws(
-      () => loadConfig({ ...kubernetes, CANOPY_K8S_GAME_PORT: '8080' }),
+      () => loadConfig({ ...kubernetes, CANOPY_K8S_GAME_PORT: '8081' }),
       /CANOPY_K8S_GAME_PORT: must differ from CANOPY_K8S_CONTROL_PORT/,
     );
+    // Agones' sidecar serves its health endpoint on 8080 and the SDK on 9357/9358 in every GameServer pod.
+    for (const taken of ['8080', '9357', '9358'])
+      assert.throws(
+        () => loadConfig({ ...kubernetes, CANOPY_K8S_CONTROL_PORT: taken }),
+        /CANOPY_K8S_CONTROL_PORT: must not be 8080, 9357, 9358/,
+      );
+    assert.throws(() => loadConfig({ ...kubernetes, CANOPY_K8S_ENGINE_WORKDIR: 'app' }), /CANOPY_K8S_ENGINE_WORKDIR:/);
   });
 });

@@ -57,6 +57,15 @@ describe('kubernetes driver: power actions and objects', () => {
     const args = container.args ?? [];
     assert.equal(args[args.indexOf('--control-host') + 1], '0.0.0.0');
     assert.ok(args.includes('--control-exposed'), args.join(' '));
+    // What a real cluster needs that the stand-in would not notice: a data directory the non-root engine makes on
+    // the volume, the image's working directory, no restart in place, and a control port clear of Agones' sidecar.
+    assert.equal(args[args.indexOf('--data-dir') + 1], '/data/server');
+    assert.equal(container.workingDir, '/app');
+    const podSpec = (gs as unknown as GameServer).spec.template.spec;
+    assert.equal(podSpec?.restartPolicy, 'Never');
+    assert.equal(podSpec?.securityContext?.runAsNonRoot, true);
+    assert.equal(podSpec?.securityContext?.fsGroup, 1000);
+    assert.notEqual(args[args.indexOf('--control-port') + 1], '8080');
     const claim = cluster.stand.objects.get('persistentvolumeclaims', objectNames(spec.id).volumeClaim) as
       | V1PersistentVolumeClaim
       | undefined;

@@ -11,6 +11,9 @@ const QUANTITY = /^\d+(\.\d+)?(Ki|Mi|Gi|Ti|Pi|Ei|k|M|G|T|P|E)?$/;
 const DNS_LABEL = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
 const port = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback);
 
+/** The ports Agones' SDK sidecar listens on inside every GameServer pod (health 8080, SDK gRPC 9357, HTTP 9358). */
+const AGONES_SIDECAR_PORTS = [8080, 9357, 9358];
+
 /** The variables, merged into config.ts's environment schema. */
 export const runtimeEnv = {
   CANOPY_RUNTIME: z.preprocess(emptyAsUndefined, z.enum(['local', 'kubernetes']).default('local')),
@@ -22,7 +25,16 @@ export const runtimeEnv = {
     z.string().regex(QUANTITY, 'must be a Kubernetes quantity like 1Gi or 500Mi').default('1Gi'),
   ),
   CANOPY_K8S_STORAGE_CLASS: optional(z.string().regex(/^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/, 'must be a name')),
-  CANOPY_K8S_CONTROL_PORT: port(8080),
+  // Not 8080: Agones' SDK sidecar serves its health endpoint there, in the same pod network (nor its 9357/9358).
+  CANOPY_K8S_CONTROL_PORT: port(8081),
+  // The engine image's working directory, where the repository is (the entry path is relative to it).
+  CANOPY_K8S_ENGINE_WORKDIR: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^\/[^\0]{0,500}$/, 'must be an absolute path')
+      .default('/app'),
+  ),
   CANOPY_K8S_GAME_PORT: port(7777),
   // Scheduling and an image pull come before the engine's own start, so this is longer than a local start.
   CANOPY_K8S_START_TIMEOUT_MS: z.coerce.number().int().min(1000).default(180_000),
@@ -37,6 +49,7 @@ type RuntimeEnv = {
   CANOPY_K8S_VOLUME_SIZE: string;
   CANOPY_K8S_STORAGE_CLASS?: string;
   CANOPY_K8S_CONTROL_PORT: number;
+  CANOPY_K8S_ENGINE_WORKDIR: string;
   CANOPY_K8S_GAME_PORT: number;
   CANOPY_K8S_START_TIMEOUT_MS: number;
   CANOPY_CONTROL_KEY?: string;
@@ -55,6 +68,13 @@ export function runtimeIssues(env: RuntimeEnv): { path: string[]; message: strin
     issues.push({ path: ['CANOPY_CONTROL_KEY'], message: 'is required when CANOPY_RUNTIME=kubernetes' });
   if (env.CANOPY_K8S_CONTROL_PORT === env.CANOPY_K8S_GAME_PORT)
     issues.push({ path: ['CANOPY_K8S_GAME_PORT'], message: 'must differ from CANOPY_K8S_CONTROL_PORT' });
+  // Ports Agones' SDK sidecar takes in every GameServer pod: its health endpoint, its gRPC and HTTP SDK servers.
+  for (const name of ['CANOPY_K8S_CONTROL_PORT', 'CANOPY_K8S_GAME_PORT'] as const)
+    if (AGONES_SIDECAR_PORTS.includes(env[name]))
+      issues.push({
+        path: [name],
+        message: `must not be ${AGONES_SIDECAR_PORTS.join(', ')} (Agones' sidecar uses them)`,
+      });
   return issues;
 }
 
@@ -64,6 +84,8 @@ export interface KubernetesRuntimeConfig {
   /** Unset: the kubeconfig context's namespace, else "default". */
   namespace?: string;
   image: string;
+  /** The image's working directory (the repository): CANOPY_K8S_ENGINE_WORKDIR. */
+  workDir: string;
   volumeSize: string;
   storageClass?: string;
   controlPort: number;
@@ -81,6 +103,7 @@ export const runtimeOf = (env: RuntimeEnv): RuntimeConfig =>
         kind: 'kubernetes',
         namespace: env.CANOPY_K8S_NAMESPACE,
         image: env.CANOPY_K8S_ENGINE_IMAGE ?? '',
+        workDir: env.CANOPY_K8S_ENGINE_WORKDIR,
         volumeSize: env.CANOPY_K8S_VOLUME_SIZE,
         storageClass: env.CANOPY_K8S_STORAGE_CLASS,
         controlPort: env.CANOPY_K8S_CONTROL_PORT,

@@ -35,6 +35,7 @@ export function kubernetesDriver(
       kubeConfig,
       namespace,
       image: config.image,
+      workDir: config.workDir,
       controlPort: config.controlPort,
       gamePort: config.gamePort,
       volumeSize: config.volumeSize,

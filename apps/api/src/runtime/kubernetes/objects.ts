@@ -14,6 +14,20 @@ import { objectNames, SERVER_ID_ANNOTATION, serverLabels } from './names.ts';
 export const ENGINE_ENTRY_IN_IMAGE = 'packages/engine/src/main.ts';
 /** Where the server's volume is mounted in the engine's container. */
 export const DATA_MOUNT = '/data';
+/**
+ * The engine's data directory: one it makes and owns on the volume. A fresh volume's root belongs to root (fsGroup
+ * only changes its group), so a non-root engine could not make it private (0700) and would refuse to start.
+ */
+export const DATA_DIR = `${DATA_MOUNT}/server`;
+/** The engine runs as the image's `node` user, never as root; the volume's group is its group. */
+const POD_SECURITY = {
+  runAsNonRoot: true,
+  runAsUser: 1000,
+  runAsGroup: 1000,
+  fsGroup: 1000,
+  // Only a volume whose root is not already the group's is walked (every mount otherwise, slowing each start).
+  fsGroupChangePolicy: 'OnRootMismatch',
+};
 /** The key of the control secret in the server's Secret. */
 export const SECRET_KEY = 'secret';
 /** The GameServer's port for players (Agones maps it to a host port: status.ports). */
@@ -24,6 +38,8 @@ export const ENGINE_CONTAINER = 'engine';
 export interface ObjectSettings {
   namespace: string;
   image: string;
+  /** The image's working directory: the repository, where the engine's entry path starts. */
+  workDir: string;
   /** The engine's container ports: its control API (reached on the pod's IP) and the game's UDP port. */
   controlPort: number;
   gamePort: number;
@@ -40,6 +56,7 @@ export const objectSettings = (
 ): ObjectSettings => ({
   namespace: cluster.namespace,
   image: cluster.image,
+  workDir: cluster.workDir,
   controlPort: cluster.controlPort,
   gamePort: cluster.gamePort,
   volumeSize: cluster.volumeSize,
@@ -67,7 +84,7 @@ function engineContainer(
     valueFrom: { secretKeyRef: { name: objectNames(spec.id).secret, key: SECRET_KEY } },
   };
   // The control API listens on the pod's network, where the api replicas reach it (behind the bearer secret).
-  const args = ['--data-dir', DATA_MOUNT, '--control-host', '0.0.0.0', '--control-exposed'];
+  const args = ['--data-dir', DATA_DIR, '--control-host', '0.0.0.0', '--control-exposed'];
   args.push('--control-port', String(s.controlPort));
   if (mode === 'game') args.push('--game-port', String(s.gamePort));
   else args.push('--files-only');
@@ -75,6 +92,7 @@ function engineContainer(
   return {
     name: ENGINE_CONTAINER,
     image: s.image,
+    workingDir: s.workDir,
     // The same Node flags as a local engine (packages/engine/src/node-flags.ts) and the plan's heap limit.
     command: ['node', ...ENGINE_NODE_FLAGS, ...memoryFlags(memoryMB), ENGINE_ENTRY_IN_IMAGE],
     args,
@@ -89,7 +107,11 @@ function engineContainer(
     ],
     // The plan's ceiling is the container's memory limit (the kubelet ends an engine over it: OOMKilled) and its
     // request, so that a node never holds more engines than their ceilings fit.
-    resources: memory ? { requests: { memory }, limits: { memory } } : undefined,
+    // A files-only engine gets a small fixed share: a namespace with a memory quota refuses pods without limits, and
+    // one without requests is evicted first.
+    resources: memory
+      ? { requests: { memory }, limits: { memory } }
+      : { requests: { memory: '64Mi', cpu: '50m' }, limits: { memory: '256Mi' } },
     volumeMounts: [{ name: 'data', mountPath: DATA_MOUNT }],
   };
 }
@@ -118,15 +140,18 @@ export function gameServerManifest(s: ObjectSettings, spec: HostedServerSpec, en
       ports: [{ name: GAME_PORT_NAME, portPolicy: 'Dynamic', containerPort: s.gamePort, protocol: 'UDP' }],
       // The engine pings the SDK while its loop runs; three missed pings make the GameServer Unhealthy, which the
       // driver treats as a crash.
-      health: { disabled: false, initialDelaySeconds: 10, periodSeconds: 5, failureThreshold: 3 },
+      // The first check comes after 30 s: an engine's cold start in a new pod (Node, its modules, the world) must fit.
+      health: { disabled: false, initialDelaySeconds: 30, periodSeconds: 5, failureThreshold: 3 },
       template: {
         metadata: { labels: meta.labels, annotations: meta.annotations },
         spec: {
           containers: [engineContainer(s, spec, engine, 'game')],
           volumes: [dataVolume(spec)],
           terminationGracePeriodSeconds: s.stopGraceSeconds,
-          // The engine writes its data directory as a non-root user (the image's `node`, uid 1000).
-          securityContext: { fsGroup: 1000 },
+          // An engine that ended is a crash the driver handles (report, loop guard), never restarted in place: the
+          // default only on Agones with native sidecars.
+          restartPolicy: 'Never',
+          securityContext: POD_SECURITY,
         },
       },
     },
@@ -144,7 +169,7 @@ export function filesPodManifest(s: ObjectSettings, spec: HostedServerSpec): V1P
       volumes: [dataVolume(spec)],
       restartPolicy: 'Never',
       terminationGracePeriodSeconds: s.stopGraceSeconds,
-      securityContext: { fsGroup: 1000 },
+      securityContext: POD_SECURITY,
     },
   };
 }

@@ -7,6 +7,8 @@ export interface ClusterSettings {
   kubeConfig: KubeConfig;
   namespace: string;
   image: string;
+  /** The image's working directory (the repository). */
+  workDir: string;
   controlPort: number;
   gamePort: number;
   volumeSize: string;

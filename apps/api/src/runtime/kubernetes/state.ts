@@ -35,10 +35,6 @@ export function podIpOf(pod: V1Pod | undefined): string | undefined {
   return pod.status.podIP;
 }
 
-/** True once the pod's containers report ready (the engine listens on its control port). */
-export const podReady = (pod: V1Pod | undefined) =>
-  podIpOf(pod) !== undefined && (pod?.status?.conditions ?? []).some((c) => c.type === 'Ready' && c.status === 'True');
-
 /** How the engine's container ended, from the pod's status: exit code, signal and whether it was over its memory. */
 export function exitOf(pod: V1Pod | undefined): { code: number | null; signal: number | null; oom: boolean } {
   const container = pod?.status?.containerStatuses?.find((c) => c.name === ENGINE_CONTAINER);
