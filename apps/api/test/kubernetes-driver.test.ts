@@ -4,31 +4,31 @@ import { KubeConfig, type V1Container, type V1PersistentVolumeClaim } from '@kub
 import type { GameServer } from '../src/runtime/kubernetes/agones.ts';
 import { objectNames } from '../src/runtime/kubernetes/names.ts';
 import { RuntimeBusyError } from '../src/runtime/types.ts';
-import { addServer, type Cluster, replica, startCluster, startServer, transitions } from './support/k8s-driver.ts';
+import {
+  addServer,
+  type Cluster,
+  clusterPerSuite,
+  replica,
+  startCluster,
+  startServer,
+  transitions,
+} from './support/k8s-driver.ts';
 import { until } from './support/until.ts';
 
 // The kubernetes runtime driver against the stand-in cluster (support/k8s-stand-in/): every GameServer's pod is a
 // real engine process. Power actions, the objects made, an api restart, deletion.
 
 describe('kubernetes driver: power actions and objects', () => {
-  let cluster: Cluster;
-  const drivers: Array<{ d: { shutdown(o: { stopServers: boolean }): Promise<void> } }> = [];
-  before(async () => {
-    cluster = await startCluster();
-  });
-  after(async () => {
-    for (const r of drivers) await r.d.shutdown({ stopServers: true }).catch(() => {});
-    await cluster?.close();
-  });
+  const suite = clusterPerSuite();
 
-  const gameServer = (id: string) => cluster.stand.objects.get('gameservers', objectNames(id).gameServer);
-  const pod = (name: string) => cluster.stand.objects.get('pods', name);
+  const gameServer = (id: string) => suite.cluster.stand.objects.get('gameservers', objectNames(id).gameServer);
+  const pod = (name: string) => suite.cluster.stand.objects.get('pods', name);
 
   it('starts a GameServer to ONLINE with its address, labelled and limited by the plan, then stops it', async () => {
-    const spec = await addServer(cluster.db);
-    const r = await replica(cluster, [spec], { memoryLimitMB: async () => 320 });
-    drivers.push(r);
-    await startServer(r.d, cluster.db, spec);
+    const spec = await addServer(suite.cluster.db);
+    const r = await replica(suite.cluster, [spec], { memoryLimitMB: async () => 320 });
+    suite.drivers.push(r);
+    await startServer(r.d, suite.cluster.db, spec);
     const state = r.d.state(spec.id);
     assert.equal(state.status, 'ONLINE');
     const gs = gameServer(spec.id);
@@ -66,27 +66,27 @@ describe('kubernetes driver: power actions and objects', () => {
     assert.equal(podSpec?.securityContext?.runAsNonRoot, true);
     assert.equal(podSpec?.securityContext?.fsGroup, 1000);
     assert.notEqual(args[args.indexOf('--control-port') + 1], '8080');
-    const claim = cluster.stand.objects.get('persistentvolumeclaims', objectNames(spec.id).volumeClaim) as
+    const claim = suite.cluster.stand.objects.get('persistentvolumeclaims', objectNames(spec.id).volumeClaim) as
       | V1PersistentVolumeClaim
       | undefined;
     assert.equal(claim?.spec?.resources?.requests?.storage, '1Gi');
     assert.equal(claim?.metadata?.labels?.['canopy.gg/server'], spec.id);
-    assert.ok(cluster.stand.objects.get('secrets', objectNames(spec.id).secret), 'the Secret exists');
-    assert.deepEqual(cluster.stand.warnings, [], 'no field the API does not know');
+    assert.ok(suite.cluster.stand.objects.get('secrets', objectNames(spec.id).secret), 'the Secret exists');
+    assert.deepEqual(suite.cluster.stand.warnings, [], 'no field the API does not know');
 
     await r.d.stop(spec.id);
     assert.equal(r.d.state(spec.id).status, 'OFFLINE');
     assert.equal(gameServer(spec.id), undefined, 'the GameServer is gone');
     assert.equal(pod(objectNames(spec.id).gameServer), undefined, 'its pod too');
     assert.deepEqual(transitions(r, spec.id).slice(-4), ['STARTING', 'ONLINE', 'STOPPING', 'OFFLINE']);
-    assert.ok(cluster.stand.objects.get('persistentvolumeclaims', objectNames(spec.id).volumeClaim), 'data kept');
+    assert.ok(suite.cluster.stand.objects.get('persistentvolumeclaims', objectNames(spec.id).volumeClaim), 'data kept');
   });
 
   it('refuses a second action while one runs, and a start of a running server', async () => {
-    const spec = await addServer(cluster.db);
-    const r = await replica(cluster, [spec]);
-    drivers.push(r);
-    const starting = startServer(r.d, cluster.db, spec);
+    const spec = await addServer(suite.cluster.db);
+    const r = await replica(suite.cluster, [spec]);
+    suite.drivers.push(r);
+    const starting = startServer(r.d, suite.cluster.db, spec);
     await until(() => r.d.isBusy(spec.id), 'the start to hold the lock');
     assert.throws(() => r.d.stop(spec.id), RuntimeBusyError);
     await starting;
@@ -95,10 +95,10 @@ describe('kubernetes driver: power actions and objects', () => {
   });
 
   it('restarts into a new engine, the reason in the console first', async () => {
-    const spec = await addServer(cluster.db);
-    const r = await replica(cluster, [spec]);
-    drivers.push(r);
-    await startServer(r.d, cluster.db, spec);
+    const spec = await addServer(suite.cluster.db);
+    const r = await replica(suite.cluster, [spec]);
+    suite.drivers.push(r);
+    await startServer(r.d, suite.cluster.db, spec);
     const before = pod(objectNames(spec.id).gameServer)?.metadata.uid;
     await r.d.restart(spec, 'Restarting to apply a test');
     assert.equal(r.d.state(spec.id).status, 'ONLINE');
@@ -110,15 +110,15 @@ describe('kubernetes driver: power actions and objects', () => {
   });
 
   it('adopts a running GameServer after an api restart without restarting it', async () => {
-    const spec = await addServer(cluster.db);
-    const first = await replica(cluster, [spec]);
-    await startServer(first.d, cluster.db, spec);
+    const spec = await addServer(suite.cluster.db);
+    const first = await replica(suite.cluster, [spec]);
+    await startServer(first.d, suite.cluster.db, spec);
     const gsUid = gameServer(spec.id)?.metadata.uid;
     const podUid = pod(objectNames(spec.id).gameServer)?.metadata.uid;
     // The api goes away without stopping its servers; a new one starts and reconciles.
     await first.d.shutdown({ stopServers: false });
-    const second = await replica(cluster, [spec]);
-    drivers.push(second);
+    const second = await replica(suite.cluster, [spec]);
+    suite.drivers.push(second);
     assert.equal(second.d.state(spec.id).status, 'ONLINE');
     assert.equal(gameServer(spec.id)?.metadata.uid, gsUid, 'the same GameServer');
     assert.equal(pod(objectNames(spec.id).gameServer)?.metadata.uid, podUid, 'the same engine');
@@ -128,10 +128,10 @@ describe('kubernetes driver: power actions and objects', () => {
   });
 
   it('holds the lock for exclusive work on a stopped server, whose files a maintenance pod serves', async () => {
-    const spec = await addServer(cluster.db);
-    const r = await replica(cluster, [spec]);
-    drivers.push(r);
-    await startServer(r.d, cluster.db, spec);
+    const spec = await addServer(suite.cluster.db);
+    const r = await replica(suite.cluster, [spec]);
+    suite.drivers.push(r);
+    await startServer(r.d, suite.cluster.db, spec);
     await assert.rejects(
       r.d.exclusive(spec, async () => 'ran', { stopRunning: false }),
       RuntimeBusyError,
@@ -148,22 +148,22 @@ describe('kubernetes driver: power actions and objects', () => {
   });
 
   it('deletes an idle maintenance pod (the leader sweeps it)', async () => {
-    const spec = await addServer(cluster.db);
-    const r = await replica(cluster, [spec], { filesIdleMs: 300 });
-    drivers.push(r);
+    const spec = await addServer(suite.cluster.db);
+    const r = await replica(suite.cluster, [spec], { filesIdleMs: 300 });
+    suite.drivers.push(r);
     assert.equal(await r.d.files(spec).read('creators.json'), undefined);
     assert.ok(pod(objectNames(spec.id).filesPod), 'made for the call');
     await until(() => pod(objectNames(spec.id).filesPod) === undefined, 'the idle pod to go');
   });
 
   it('deletes the GameServer, the maintenance pod, the Secret and the volume on remove', async () => {
-    const spec = await addServer(cluster.db);
-    const r = await replica(cluster, [spec]);
-    drivers.push(r);
+    const spec = await addServer(suite.cluster.db);
+    const r = await replica(suite.cluster, [spec]);
+    suite.drivers.push(r);
     // While offline, file calls go to a maintenance pod on the server's volume.
     await r.d.files(spec).write('server-config.json', Buffer.from('{"autofarmDelay":1500}'));
     assert.ok(pod(objectNames(spec.id).filesPod), 'a maintenance pod serves the files');
-    await startServer(r.d, cluster.db, spec);
+    await startServer(r.d, suite.cluster.db, spec);
     assert.equal(pod(objectNames(spec.id).filesPod), undefined, 'gone before the GameServer started');
     assert.equal((await r.d.files(spec).read('server-config.json'))?.toString(), '{"autofarmDelay":1500}');
     await r.d.remove(spec);
@@ -175,7 +175,7 @@ describe('kubernetes driver: power actions and objects', () => {
       ['secrets', objectNames(spec.id).secret],
       ['persistentvolumeclaims', objectNames(spec.id).volumeClaim],
     ] as const)
-      assert.equal(cluster.stand.objects.get(plural, name), undefined, `${plural}/${name} deleted`);
+      assert.equal(suite.cluster.stand.objects.get(plural, name), undefined, `${plural}/${name} deleted`);
     assert.throws(() => r.d.start(spec), RuntimeBusyError);
   });
 });

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { pidAlive, signalPid } from '../src/runtime/local/pids.ts';
+import { call as jsonCall } from './support/http-call.ts';
 
 // A real api process, killed with SIGKILL as a crash or an OOM kill would, then started again on the same
 // data directory: the test drives it over HTTP only, as a browser would.
@@ -67,18 +68,8 @@ describe('an api killed while its server runs, then started again', () => {
   it('re-attaches before deciding a power action: no ghost engine, stop works, nothing left over', async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const call = async (method: string, path: string, token?: string, body?: unknown) => {
-      const res = await fetch(base + path, {
-        method,
-        headers: {
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      return { status: res.status, body: text ? JSON.parse(text) : null };
-    };
+    const call = (method: string, path: string, token?: string, body?: unknown) =>
+      jsonCall(base, token ?? '', method, path, body);
     const statusOf = async (name: string) =>
       (await call('GET', '/status')).body.hostedServers.find((s: { name: string }) => s.name === name)?.status;
     const until = async (name: string, status: string) => {

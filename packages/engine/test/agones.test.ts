@@ -6,18 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { startSdkServer } from './support/agones-sdk-server.ts';
-import { killAll, removeDataDir, startEngine, stopEngine, tempDataDir } from './support/engine-process.ts';
+import { dataDirsForFile, startEngine, stopEngine } from './support/engine-process.ts';
 
-const dirs: string[] = [];
-const dir = () => {
-  const d = tempDataDir();
-  dirs.push(d);
-  return d;
-};
-after(() => {
-  killAll();
-  for (const d of dirs) removeDataDir(d);
-});
+const dir = dataDirsForFile();
 
 /** Resolves once `check` holds (the engine's calls arrive on their own schedule). */
 async function until(check: () => boolean, what: string) {

@@ -3,28 +3,11 @@ import { createSocket } from 'node:dgram';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { ENGINE_LOG_LINE, engineExitCodes, engineStateFileSchema } from '@canopy/contract';
-import {
-  killAll,
-  removeDataDir,
-  spawnEngine,
-  startEngine,
-  stopEngine,
-  TEST_SECRET,
-  tempDataDir,
-} from './support/engine-process.ts';
+import { dataDirsForFile, spawnEngine, startEngine, stopEngine, TEST_SECRET } from './support/engine-process.ts';
 
-const dirs: string[] = [];
-const dir = () => {
-  const d = tempDataDir();
-  dirs.push(d);
-  return d;
-};
-after(() => {
-  killAll();
-  for (const d of dirs) removeDataDir(d);
-});
+const dir = dataDirsForFile();
 
 /** Spawns with the given flags and expects a FATAL line and an exit status. */
 async function expectFatal(args: string[], env: Record<string, string | undefined>, status: number, text: RegExp) {

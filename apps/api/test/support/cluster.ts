@@ -6,8 +6,11 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { type ApiProcess, spawnApiProcess, startLine } from './api-process.ts';
 import { createPgDatabase } from './databases.ts';
+import { call } from './http-call.ts';
 import { type K8sStandIn, startK8sStandIn } from './k8s-stand-in/index.ts';
 import { freeTcpPort } from './login-host.ts';
+
+export { call };
 
 // Canopy as deployed on a cluster (issue 22), on one machine: the Kubernetes + Agones stand-in (real engines as
 // pods), several api processes with CANOPY_RUNTIME=kubernetes on one fresh PostgreSQL database, no gateway inside
@@ -222,21 +225,6 @@ export async function ownerOf(cluster: ApiCluster, url: string, name: string) {
     throw new Error(`server creation failed: ${created.status} ${JSON.stringify(created.body)}`);
   const row = await cluster.db.query<{ id: string }>('SELECT id FROM servers WHERE name = $1', [name]);
   return { ...owner, serverId: row.rows[0]?.id as string };
-}
-
-/** One JSON call to a replica, as a browser makes it (bearer session token). */
-export async function call(url: string, token: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(url + path, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  // biome-ignore lint/suspicious/noExplicitAny: tests read JSON bodies loosely and assert on them
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as any };
 }
 
 /** The status a replica's public feed shows for a server ('missing' when it lists none of that name). */

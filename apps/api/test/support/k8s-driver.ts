@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after, before } from 'node:test';
 import type { ServerStatus } from '@canopy/contract';
 import { KubeConfig } from '@kubernetes/client-node';
 import type { Db } from '../../src/db/db.ts';
@@ -49,6 +50,20 @@ export async function startCluster(dialect: Dialect = 'sqlite'): Promise<Cluster
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A describe block's cluster, started before its tests; after them the drivers it kept stop their servers and shut
+ *  down, then the cluster closes. `cluster` is set once the before hook has run. */
+export function clusterPerSuite(): { cluster: Cluster; drivers: Array<{ d: KubernetesDriver }> } {
+  const suite = { cluster: undefined as unknown as Cluster, drivers: [] as Array<{ d: KubernetesDriver }> };
+  before(async () => {
+    suite.cluster = await startCluster();
+  });
+  after(async () => {
+    for (const r of suite.drivers) await r.d.shutdown({ stopServers: true }).catch(() => {});
+    await suite.cluster?.close();
+  });
+  return suite;
 }
 
 /** A server row (and its owner's) in the platform database, as the driver is given it. */

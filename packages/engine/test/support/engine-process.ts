@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { after } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { ENGINE_LOG_LINE, ENGINE_READY_MESSAGE } from '@canopy/contract';
 
@@ -51,6 +52,21 @@ export function tempDataDir(): string {
 /** Removes a data directory made by tempDataDir. */
 export function removeDataDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
+}
+
+/** For a test file: returns a maker of temporary data directories; after the file's tests every engine still
+ *  running is killed and the directories made are removed. */
+export function dataDirsForFile(): () => string {
+  const dirs: string[] = [];
+  after(() => {
+    killAll();
+    for (const d of dirs) removeDataDir(d);
+  });
+  return () => {
+    const d = tempDataDir();
+    dirs.push(d);
+    return d;
+  };
 }
 
 /** Spawns the engine program without waiting for it to be ready. */

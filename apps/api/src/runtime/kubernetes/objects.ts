@@ -5,6 +5,7 @@ import { memoryFlags } from '../local/memory.ts';
 import type { HostedServerSpec } from '../types.ts';
 import { AGONES_GROUP, AGONES_VERSION, type GameServer } from './agones.ts';
 import { objectNames, SERVER_ID_ANNOTATION, serverLabels } from './names.ts';
+import type { ClusterSettings } from './options.ts';
 
 // The manifests of one hosted server: its GameServer (the engine, under Agones), the Secret holding its control
 // secret, the PersistentVolumeClaim holding its data, and the maintenance pod that serves its files while it is
@@ -34,35 +35,17 @@ export const SECRET_KEY = 'secret';
 export const GAME_PORT_NAME = 'game';
 export const ENGINE_CONTAINER = 'engine';
 
-/** What every server's objects share (config/runtime.ts). */
-export interface ObjectSettings {
-  namespace: string;
-  image: string;
-  /** The image's working directory: the repository, where the engine's entry path starts. */
-  workDir: string;
-  /** The engine's container ports: its control API (reached on the pod's IP) and the game's UDP port. */
-  controlPort: number;
-  gamePort: number;
-  volumeSize: string;
-  storageClass?: string;
+/** What every server's objects share (config/runtime.ts): the cluster's settings but its connection. */
+export type ObjectSettings = Omit<ClusterSettings, 'kubeConfig'> & {
   /** The pod's grace after SIGTERM before the kubelet kills the engine (it saves and exits well before). */
   stopGraceSeconds: number;
-}
+};
 
 /** The settings of every server's objects, from the driver's cluster settings and the engine's stop timeouts. */
 export const objectSettings = (
-  cluster: Omit<ObjectSettings, 'stopGraceSeconds'>,
+  { kubeConfig: _, ...cluster }: ClusterSettings,
   timeouts: { stopMs: number; killMs: number },
-): ObjectSettings => ({
-  namespace: cluster.namespace,
-  image: cluster.image,
-  workDir: cluster.workDir,
-  controlPort: cluster.controlPort,
-  gamePort: cluster.gamePort,
-  volumeSize: cluster.volumeSize,
-  storageClass: cluster.storageClass,
-  stopGraceSeconds: Math.ceil((timeouts.stopMs + timeouts.killMs) / 1000),
-});
+): ObjectSettings => ({ ...cluster, stopGraceSeconds: Math.ceil((timeouts.stopMs + timeouts.killMs) / 1000) });
 
 const metadata = (s: ObjectSettings, name: string, spec: HostedServerSpec, role: 'game' | 'files' | 'data') => ({
   name,

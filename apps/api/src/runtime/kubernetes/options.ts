@@ -7,8 +7,9 @@ export interface ClusterSettings {
   kubeConfig: KubeConfig;
   namespace: string;
   image: string;
-  /** The image's working directory (the repository). */
+  /** The image's working directory: the repository, where the engine's entry path starts. */
   workDir: string;
+  /** The engine's container ports: its control API (reached on the pod's IP) and the game's UDP port. */
   controlPort: number;
   gamePort: number;
   volumeSize: string;
