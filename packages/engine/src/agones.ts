@@ -3,7 +3,7 @@
 // set (the Agones sidecar sets it), so that an engine not under Agones loads neither the SDK nor gRPC. Every failure
 // is a WARN: the game never stops because the SDK server is unreachable.
 import { createRequire } from 'node:module';
-import type { Logger } from './log.ts';
+import { errorMessage, type Logger } from './log.ts';
 
 // The SDK is CommonJS (module.exports = the class) while its typings declare an ES default export; requiring it
 // gives the class under the type its typings describe.
@@ -27,8 +27,6 @@ export interface AgonesLink {
   shutdown(): Promise<void>;
 }
 
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 /**
  * Connects to the SDK server (retrying in the background) and pings Health every HEALTH_INTERVAL_MS while the
  * process lives. Calls made before the connection is up wait for it.
@@ -50,7 +48,7 @@ export function linkAgones(log: Logger): AgonesLink {
           log.info(`Connected to the Agones SDK server on port ${sdk.port}`);
           return true;
         } catch (error) {
-          log.debug(`Agones SDK connection failed: ${message(error)}`);
+          log.debug(`Agones SDK connection failed: ${errorMessage(error)}`);
           await new Promise((resolve) => setTimeout(resolve, CONNECT_RETRY_MS).unref());
         }
       }
@@ -67,7 +65,7 @@ export function linkAgones(log: Logger): AgonesLink {
   const ping = () => {
     const before = internals.healthStream;
     sdk.health((error: unknown) => {
-      if (!healthFailing) log.warn(`Agones health ping failed: ${message(error)}`);
+      if (!healthFailing) log.warn(`Agones health ping failed: ${errorMessage(error)}`);
       healthFailing = true;
     });
     const stream = internals.healthStream;
@@ -93,7 +91,7 @@ export function linkAgones(log: Logger): AgonesLink {
           await sdk.ready();
           log.info('Told Agones the server is Ready');
         } catch (error) {
-          log.warn(`Agones Ready failed: ${message(error)}`);
+          log.warn(`Agones Ready failed: ${errorMessage(error)}`);
         }
       });
     },
@@ -109,7 +107,7 @@ export function linkAgones(log: Logger): AgonesLink {
         ]);
         log.info('Told Agones the server is shutting down');
       } catch (error) {
-        log.warn(`Agones Shutdown failed: ${message(error)}`);
+        log.warn(`Agones Shutdown failed: ${errorMessage(error)}`);
       } finally {
         sdk.close();
       }

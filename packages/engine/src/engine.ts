@@ -8,6 +8,7 @@ import type { EngineContext } from './context.ts';
 import { routes } from './control/routes.ts';
 import { closeStreams } from './control/sse.ts';
 import { DatabaseLockedError, openDatabase } from './db/open.ts';
+import { DATABASE_NAME } from './files/names.ts';
 import { type ItemCatalog, loadItemCatalog, resolveItemsDat } from './items/catalog.ts';
 import { announceReady, claimDataDir, listenControl, orderedStop, StartupError } from './lifecycle.ts';
 import type { Logger } from './log.ts';
@@ -21,7 +22,7 @@ import { ensureStartingWorld } from './worlds/starting-world.ts';
 import { createWorldsRepo } from './worlds/worlds.repo.ts';
 
 /** The engine's database file inside its data directory. */
-export const databasePath = (dataDir: string) => join(dataDir, 'engine.db');
+export const databasePath = (dataDir: string) => join(dataDir, DATABASE_NAME);
 
 /**
  * Starts an engine: lock check, database, config, first-start world, optional sample data, game

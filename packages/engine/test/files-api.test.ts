@@ -108,6 +108,23 @@ describe('file API of a running engine', () => {
     }
   });
 
+  it('answers a caller without the secret 401 without reading the body it announces', async () => {
+    const socket = connect(Number(new URL(engine.url).port), '127.0.0.1');
+    await new Promise((r) => socket.once('connect', r));
+    // 8 MB announced, 10 bytes sent: a server that read the body before answering would wait for the rest.
+    socket.write('PUT /files/creators.json HTTP/1.1\r\nhost: control\r\ncontent-length: 8388608\r\n\r\n0123456789');
+    const answer = await new Promise<string>((resolve, reject) => {
+      const guard = setTimeout(() => reject(new Error('no answer: the server waits for the body')), 10_000);
+      socket.once('data', (data) => {
+        clearTimeout(guard);
+        resolve(String(data));
+      });
+    });
+    socket.destroy();
+    assert.match(answer, /^HTTP\/1\.1 401 /);
+    assert.match(answer, /connection: close/i);
+  });
+
   it('refuses a body over 16 MB (413) and keeps the old file', async () => {
     const old = Buffer.from('["Keep"]\n');
     await call('PUT', '/files/creators.json', old);

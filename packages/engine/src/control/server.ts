@@ -123,12 +123,8 @@ function send(res: ServerResponse, status: number, body: unknown): void {
 
 async function readBody(req: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of bodyChunks(req)) {
-    size += chunk.length;
-    chunks.push(chunk);
-  }
-  if (size === 0) return undefined;
+  for await (const chunk of bodyChunks(req)) chunks.push(chunk);
+  if (chunks.length === 0) return undefined;
   try {
     return JSON.parse(Buffer.concat(chunks).toString('utf8'));
   } catch {
@@ -153,8 +149,11 @@ export function startControlServer<C extends ControlContext>(
     // Routes match the path as sent: URL parsing would resolve `..` and `%2e%2e` segments, and a file name
     // must be refused as the name it is (files/names.ts), not matched as some other path.
     const path = (req.url?.startsWith('/') ? req.url.split('?', 1)[0] : undefined) ?? url.pathname;
+    // Only a caller holding the secret has an unread body read for it (below); anyone else is cut off.
+    let authed = false;
     try {
       if (!authorized(req.headers.authorization)) throw new EngineError(401, 'Missing or wrong bearer secret.');
+      authed = true;
       if (ctx.stopping) throw new EngineError(409, 'The engine is stopping.');
       let route: Route<C> | undefined;
       let match: RegExpExecArray | null = null;
@@ -185,7 +184,7 @@ export function startControlServer<C extends ControlContext>(
       if (status >= 500) ctx.log.error(`Control ${req.method} ${path} failed: ${errorMessage(error)}`);
       // An unread body would otherwise stall the connection. One of a size a route takes is read and dropped first:
       // a client still sending it (a file refused by its name) would meet a closed socket instead of the answer.
-      if (!req.complete && !(await drained(req))) res.setHeader('connection', 'close');
+      if (!req.complete && !(authed && (await drained(req)))) res.setHeader('connection', 'close');
       if (!res.headersSent)
         send(res, status, {
           error:

@@ -1,6 +1,7 @@
 import { lstat, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ITEMS_CACHE_DIR } from '../items/items-cache.ts';
+import { DATABASE_NAME } from './names.ts';
 
 const size = (path: string) =>
   lstat(path).then(
@@ -25,7 +26,7 @@ async function folderBytes(dir: string, skip?: string): Promise<number> {
  * log. The operator's item database in items-cache/ is not the server's and is left out.
  */
 export async function usage(dataDir: string): Promise<{ bytes: number; databaseBytes: number }> {
-  const live = join(dataDir, 'engine.db');
+  const live = join(dataDir, DATABASE_NAME);
   const [bytes, db, wal] = await Promise.all([folderBytes(dataDir, ITEMS_CACHE_DIR), size(live), size(`${live}-wal`)]);
   return { bytes, databaseBytes: db + wal };
 }
