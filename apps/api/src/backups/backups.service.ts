@@ -99,10 +99,10 @@ async function createOnce(ctx: AppContext, access: ServerAccess) {
   const status = runtime.state(server.id).status;
   if (status !== 'ONLINE' && status !== 'OFFLINE') throw conflict(b.serverBusy, 'server_busy');
   const files = runtime.files(ctx.servers.spec(server));
-  const { databaseBytes } = await files.usage();
-  if (databaseBytes === 0) throw conflict(b.noDatabase, 'no_database');
+  const usage = await files.usage();
+  if (usage.databaseBytes === 0) throw conflict(b.noDatabase, 'no_database');
   // The backup is about as large as the database it copies, and it is the owner's storage.
-  await assertStorageForWrite(ctx, server, databaseBytes, user);
+  await assertStorageForWrite(ctx, server, usage.databaseBytes, user, usage.bytes);
 
   const dir = await ensureBackupDir(ctx.config.dataDir, ownerId);
   await sweepTemps(dir);
@@ -185,8 +185,9 @@ async function restoreOnce(ctx: AppContext, access: ServerAccess) {
     // The restored database replaces the live one, so the account grows by the difference (and the staged
     // copy needs that room on disk while it is written).
     const files = runtime.files(ctx.servers.spec(server));
-    const growth = row.bytes - (await files.usage()).databaseBytes;
-    if (growth > 0) await assertStorageForWrite(ctx, server, growth, access.user);
+    const usage = await files.usage();
+    const growth = row.bytes - usage.databaseBytes;
+    if (growth > 0) await assertStorageForWrite(ctx, server, growth, access.user, usage.bytes);
     // Recorded first, as a stop is: an api restarted meanwhile must not start the server again.
     await serversRepo.setDesiredState(ctx.db, server.id, 'stopped');
     try {

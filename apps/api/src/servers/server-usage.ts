@@ -7,6 +7,11 @@ import { serversRepo } from './servers.repo.ts';
 /** Asks the server's engine (the running one, else a files-only one) and records the answer. */
 export async function measureServerData(ctx: AppContext, server: ServerRow): Promise<number> {
   const { bytes } = await ctx.servers.runtime.files(ctx.servers.spec(server)).usage();
+  return recordServerData(ctx, server, bytes);
+}
+
+/** Records what the server's engine just reported it stores (a caller that asked it already); resolves to it. */
+export async function recordServerData(ctx: AppContext, server: ServerRow, bytes: number): Promise<number> {
   await serversRepo
     .setDataBytes(ctx.db, server.id, bytes)
     .catch((error) => ctx.log.warn({ err: error, server: server.name }, 'could not record storage use'));

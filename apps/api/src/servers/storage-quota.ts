@@ -5,7 +5,7 @@ import type { AppContext } from '../context.ts';
 import { AppError, conflict, notFound } from '../errors.ts';
 import { effectiveStorageLimitMB } from '../users/profile.ts';
 import { type UserRow, usersRepo } from '../users/users.repo.ts';
-import { measureServerData, serverDataBytes } from './server-usage.ts';
+import { measureServerData, recordServerData, serverDataBytes } from './server-usage.ts';
 import { type ServerRow, serversRepo } from './servers.repo.ts';
 
 const MB = 1024 * 1024;
@@ -20,9 +20,15 @@ export async function accountStorageBytes(
   ctx: AppContext,
   ownerId: string,
   server?: ServerRow,
-  opts: { fresh?: boolean } = {},
+  opts: { fresh?: boolean; dataBytes?: number } = {},
 ): Promise<number> {
-  const data = !server ? 0 : opts.fresh ? await measureServerData(ctx, server) : await serverDataBytes(ctx, server);
+  const data = !server
+    ? 0
+    : opts.dataBytes !== undefined
+      ? await recordServerData(ctx, server, opts.dataBytes)
+      : opts.fresh
+        ? await measureServerData(ctx, server)
+        : await serverDataBytes(ctx, server);
   const activity = server ? await serversRepo.activityBytes(ctx.db, server.id) : 0;
   return data + activity + (await backupsRepo.bytesOf(ctx.db, ownerId));
 }
@@ -33,8 +39,13 @@ export async function accountStorageBytes(
  * limit by seven saves in between). The figure is brought up to date on the way, best effort: a full disk must not
  * turn a refusal into a 500.
  */
-async function measure(ctx: AppContext, server: ServerRow, owner: UserRow, fresh = true): Promise<number> {
-  const bytes = await accountStorageBytes(ctx, owner.id, server, { fresh });
+async function measure(
+  ctx: AppContext,
+  server: ServerRow,
+  owner: UserRow,
+  opts: { fresh?: boolean; dataBytes?: number } = { fresh: true },
+): Promise<number> {
+  const bytes = await accountStorageBytes(ctx, owner.id, server, opts);
   if (bytes !== Number(owner.storage_used_bytes))
     await usersRepo
       .setStorageUsed(ctx.db, owner.id, bytes)
@@ -80,7 +91,7 @@ export async function assertStorageToStart(ctx: AppContext, server: ServerRow, c
   // An offline server counts by its recorded figure (its files changed since only through calls that measured,
   // and the stop measured its database): asking a files-only engine first would cost every start a spawn.
   const fresh = ctx.servers.runtime.state(server.id).status === 'ONLINE';
-  if ((await measure(ctx, server, owner, fresh)) >= limitBytes(ctx, owner))
+  if ((await measure(ctx, server, owner, { fresh })) >= limitBytes(ctx, owner))
     throw conflict(m.storageFull, 'storage_full');
 }
 
@@ -93,11 +104,13 @@ export async function assertStorageForWrite(
   server: ServerRow,
   growth: number,
   caller?: UserRow,
+  /** What the server's engine reported it stores, when the caller asked it just now (not asked again). */
+  dataBytes?: number,
 ): Promise<void> {
   // On disk a write takes more than its JSON: the engine's write-ahead log holds it before the database does.
   await assertHostRoom(ctx, growth * 2);
   const owner = await ownerOf(ctx, server, caller);
   const limit = limitBytes(ctx, owner);
-  const used = await measure(ctx, server, owner);
+  const used = await measure(ctx, server, owner, dataBytes === undefined ? { fresh: true } : { dataBytes });
   if (used >= limit || used + growth > limit) throw conflict(m.storageFullWrite, 'storage_full');
 }
