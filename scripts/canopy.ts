@@ -2,6 +2,7 @@
 //   admin grant <discordId>    make a Discord id a super admin (they must have signed in once)
 //   admin revoke <discordId>   take every admin role from them (never from the last super admin)
 //   admin list                 every admin and super admin
+//   db backup <file>           a consistent copy of the SQLite platform database, taken while the panel runs
 // Opens the same database as the api (DATABASE_URL, else $CANOPY_DATA_DIR/canopy.db) and migrates it first.
 import { discordIdSchema } from '@canopy/contract';
 import { rolesRepo } from '../apps/api/src/admin/roles/roles.repo.ts';
@@ -9,10 +10,12 @@ import { grantSuperAdmin, OperatorError, revokeAdmin } from '../apps/api/src/adm
 import { loadConfig } from '../apps/api/src/config.ts';
 import type { Db } from '../apps/api/src/db/db.ts';
 import { openDatabase } from '../apps/api/src/db/open.ts';
+import { backupPlatformSqlite, PlatformBackupError } from '../apps/api/src/db/platform-backup.ts';
 
 const usage = `usage: npm run canopy -- admin grant <discordId>
        npm run canopy -- admin revoke <discordId>
-       npm run canopy -- admin list`;
+       npm run canopy -- admin list
+       npm run canopy -- db backup <file>`;
 
 class UsageError extends Error {}
 
@@ -43,6 +46,7 @@ async function listAdmins(db: Db) {
 
 async function main(argv: string[]): Promise<number> {
   const [area, command, arg, extra] = argv;
+  if (area === 'db') return databaseCommand(command, arg, extra);
   if (area !== 'admin' || extra !== undefined) throw new UsageError('');
   const config = loadConfig(process.env);
   if (command === 'list' && arg === undefined) {
@@ -74,6 +78,17 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+/** `db backup <file>`: SQLite only; PostgreSQL's own tools do it better (docs/operations.md). */
+function databaseCommand(command: string | undefined, file: string | undefined, extra: string | undefined): number {
+  if (command !== 'backup' || !file || extra !== undefined) throw new UsageError('');
+  const config = loadConfig(process.env);
+  if (config.databaseUrl)
+    throw new PlatformBackupError('DATABASE_URL names PostgreSQL: back it up with pg_dump (docs/operations.md).');
+  const { bytes } = backupPlatformSqlite(config.dataDir, file);
+  console.log(`Backed up the platform database to ${file} (${bytes} bytes).`);
+  return 0;
+}
+
 try {
   process.exitCode = await main(process.argv.slice(2));
 } catch (error) {
@@ -83,6 +98,7 @@ try {
     process.exitCode = 2;
   } else if (
     error instanceof OperatorError ||
+    error instanceof PlatformBackupError ||
     (error instanceof Error && error.message.startsWith('Invalid configuration'))
   ) {
     console.error(`refused: ${error.message}`);
