@@ -6,6 +6,7 @@ import { envSchema } from './config/env-schema.ts';
 import { detectPublicIp } from './config/hosts.ts';
 import { type HandshakeLimits, type HttpLimits, handshakeLimitsOf, httpLimitsOf } from './config/http-limits.ts';
 import type { LoginHostConfig } from './config/login-host.ts';
+import { type MetricsConfig, metricsOf } from './config/metrics.ts';
 import { type PanelTlsConfig, panelTlsOf } from './config/panel-tls.ts';
 import { type RuntimeConfig, runtimeOf } from './config/runtime.ts';
 import type { DatabaseTimeouts } from './db/db.ts';
@@ -85,6 +86,8 @@ export interface Config {
   maxSockets?: number;
   /** Timeouts and the per-address connection cap of every HTTP(S) server (config/http-limits.ts, ADR 0032). */
   http: HttpLimits;
+  /** GET /metrics (CANOPY_METRICS_TOKEN/PORT/HOST, ADR 0045); undefined: metrics are off. */
+  metrics?: MetricsConfig;
   /** The built-in stand-in for Discord: on only without a Discord app and outside production. */
   devIdentityProvider: boolean;
   /** Requests allowed per window on /auth/* and /register, per client IP and per account (user or token). */
@@ -119,10 +122,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const devIdentityProvider = !e.DISCORD_CLIENT_ID && e.NODE_ENV !== 'production';
+  // Development sign-in lets anyone sign in as anyone: it stays on this machine unless HOST says otherwise.
+  const host = e.HOST ?? (devIdentityProvider ? '127.0.0.1' : '0.0.0.0');
   return {
     port: e.PORT,
-    // Development sign-in lets anyone sign in as anyone: it stays on this machine unless HOST says otherwise.
-    host: e.HOST ?? (devIdentityProvider ? '127.0.0.1' : '0.0.0.0'),
+    host,
     hostExplicit: e.HOST !== undefined,
     tls: panelTlsOf(e),
     dataDir: resolve(e.CANOPY_DATA_DIR),
@@ -171,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     schedulerLeaderRetryMs: e.CANOPY_SCHEDULER_LEADER_RETRY_MS,
     maxSockets: e.CANOPY_MAX_SOCKETS,
     http: httpLimitsOf(e),
+    metrics: metricsOf(e, host),
     devIdentityProvider,
     authRateLimit: {
       windowMs: e.CANOPY_RATE_LIMIT_WINDOW_SECONDS * 1000,

@@ -6,6 +6,7 @@ import { engineMemoryEnv, engineMemoryIssues } from './engine-memory.ts';
 import { isPublicHost, loginHostSchema } from './hosts.ts';
 import { httpLimitIssues, httpLimitsEnv } from './http-limits.ts';
 import { LETS_ENCRYPT_DIRECTORY, loginHostIssues } from './login-host.ts';
+import { metricsEnv, metricsIssues } from './metrics.ts';
 import { panelTlsEnv, panelTlsIssues } from './panel-tls.ts';
 import { runtimeEnv, runtimeIssues } from './runtime.ts';
 
@@ -155,6 +156,7 @@ export const envSchema = z
     CANOPY_SCHEDULER_LEADER_RETRY_MS: z.coerce.number().int().min(100).max(60000).default(3000),
     CANOPY_MAX_SOCKETS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).optional()),
     ...httpLimitsEnv,
+    ...metricsEnv,
     CANOPY_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(60),
     CANOPY_AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
     CANOPY_AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
@@ -202,6 +204,7 @@ export const envSchema = z
     for (const issue of httpLimitIssues(env)) ctx.addIssue({ code: 'custom', ...issue });
     for (const issue of backupStoreIssues(env)) ctx.addIssue({ code: 'custom', ...issue });
     for (const issue of runtimeIssues(env)) ctx.addIssue({ code: 'custom', ...issue });
+    for (const issue of metricsIssues(env)) ctx.addIssue({ code: 'custom', ...issue });
 
     const udp = env.CANOPY_GATEWAY_UDP_PORT;
     if (udp !== 0 && env.CANOPY_GAME_PORTS && udp >= env.CANOPY_GAME_PORTS.from && udp <= env.CANOPY_GAME_PORTS.to)
