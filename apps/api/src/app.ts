@@ -31,6 +31,7 @@ import { registerRateLimits } from './http/rate-limits.ts';
 import { answerHeaders, bodyTooLarge, rejectControlCharacters } from './http/request-guards.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { itemsRoutes } from './items/items.routes.ts';
+import { openApiRoutes } from './openapi/openapi.routes.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
 import { redeemRoutes } from './redeem/redeem.routes.ts';
 import { RuntimeBusyError } from './runtime/types.ts';
@@ -194,6 +195,7 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}) 
   adminServersRoutes(app, ctx);
   adminContentRoutes(app, ctx);
   adminRolesRoutes(app, ctx);
+  openApiRoutes(app, ctx);
   attachWebSocket(app, ctx);
   if (config.devIdentityProvider) devIdpRoutes(app, ctx, secret);
   return { app, ctx };

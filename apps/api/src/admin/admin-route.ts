@@ -44,7 +44,7 @@ export const adminRoute: typeof route = (app, ctx, spec) =>
   route(app, ctx, {
     ...spec,
     handler: (input) => {
-      refuseNul(input.query, input.req.body);
+      refuseNul(input.req.query, input.req.body);
       return spec.handler(input);
     },
   });

@@ -1,4 +1,4 @@
-import { ASSISTANT_RATE_LIMIT, chatRequestSchema } from '@canopy/contract';
+import { ASSISTANT_RATE_LIMIT, chatRequestSchema, chatResponseSchema } from '@canopy/contract';
 import type { FastifyInstance } from 'fastify';
 import { admitAccount } from '../access/account-access.ts';
 import type { AppContext } from '../context.ts';
@@ -13,6 +13,7 @@ export function assistantRoutes(app: FastifyInstance, ctx: AppContext) {
     method: 'POST',
     url: '/ai/chat',
     access: 'user',
+    response: chatResponseSchema,
     body: chatRequestSchema,
     bodyLimit: ASSISTANT_BODY_LIMIT,
     // Counted per account before the body is read: each question may cost a paid model call.

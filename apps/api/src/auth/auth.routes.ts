@@ -1,4 +1,11 @@
-import { loginRequestSchema, refreshRequestSchema } from '@canopy/contract';
+import {
+  authConfigSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  messageResponseSchema,
+  refreshRequestSchema,
+  refreshResponseSchema,
+} from '@canopy/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { route } from '../http/route.ts';
@@ -18,6 +25,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     method: 'GET',
     url: '/auth/config',
     access: 'public',
+    response: authConfigSchema,
     rateLimit: { perIp: ip },
     handler: async () => ({
       authorizeUrl: ctx.config.devIdentityProvider ? '/dev-discord/oauth2/authorize' : ctx.config.discordAuthorizeUrl,
@@ -30,6 +38,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     method: 'POST',
     url: '/auth/login',
     access: 'public',
+    response: loginResponseSchema,
     body: loginRequestSchema,
     rateLimit: { perIp: ip },
     handler: ({ body }) => signIn(ctx, body.accessToken),
@@ -38,6 +47,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     method: 'POST',
     url: '/auth/refresh',
     access: 'public',
+    response: refreshResponseSchema,
     body: refreshRequestSchema,
     rateLimit: { perIp: ip, perAccount: perToken },
     handler: ({ body }) => refreshSession(ctx, body.refreshToken),
@@ -46,6 +56,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     method: 'POST',
     url: '/auth/logout',
     access: 'public',
+    response: messageResponseSchema,
     body: refreshRequestSchema,
     rateLimit: { perIp: ip, perAccount: perToken },
     handler: async ({ body }) => {

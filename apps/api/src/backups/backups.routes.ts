@@ -1,3 +1,4 @@
+import { backupStatusSchema, messageResponseSchema } from '@canopy/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ServerAccess } from '../access/server-access.ts';
 import type { AppContext } from '../context.ts';
@@ -25,6 +26,7 @@ export function backupRoutes(app: FastifyInstance, ctx: AppContext) {
     url: '/users/:id/server/backup',
     access: 'user',
     server: 'backups:manage',
+    response: backupStatusSchema,
     admit: gate,
     handler: ({ server }) => backupStatus(ctx, server),
   });
@@ -33,6 +35,7 @@ export function backupRoutes(app: FastifyInstance, ctx: AppContext) {
     url: '/users/:id/server/backup',
     access: 'user',
     server: 'backups:manage',
+    response: messageResponseSchema,
     admit: gate,
     handler: ({ server }) => createBackup(ctx, server),
   });
@@ -41,6 +44,7 @@ export function backupRoutes(app: FastifyInstance, ctx: AppContext) {
     url: '/users/:id/server/backup',
     access: 'user',
     server: 'backups:manage',
+    response: messageResponseSchema,
     admit: gate,
     handler: ({ server }) => deleteBackup(ctx, server),
   });
@@ -49,6 +53,7 @@ export function backupRoutes(app: FastifyInstance, ctx: AppContext) {
     url: '/users/:id/server/backup/restore',
     access: 'user',
     server: 'backups:manage',
+    response: messageResponseSchema,
     admit: gate,
     handler: ({ server }) => restoreBackup(ctx, server),
   });

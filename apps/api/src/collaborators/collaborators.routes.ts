@@ -1,4 +1,10 @@
-import { addCollaboratorRequestSchema, updateCollaboratorRequestSchema } from '@canopy/contract';
+import {
+  addCollaboratorRequestSchema,
+  collaboratorListSchema,
+  collaboratorValidationSchema,
+  messageResponseSchema,
+  updateCollaboratorRequestSchema,
+} from '@canopy/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { route } from '../http/route.ts';
@@ -19,6 +25,7 @@ export function collaboratorsRoutes(app: FastifyInstance, ctx: AppContext) {
     url: base,
     access: 'user',
     server: collaboratorsAccess,
+    response: collaboratorListSchema,
     handler: ({ server }) => listCollaborators(ctx, server),
   });
   route(app, ctx, {
@@ -26,6 +33,7 @@ export function collaboratorsRoutes(app: FastifyInstance, ctx: AppContext) {
     url: `${base}/validate/:discordId`,
     access: 'user',
     server: collaboratorsAccess,
+    response: collaboratorValidationSchema,
     handler: ({ server, params }) => validateCollaborator(ctx, server, params.discordId ?? ''),
   });
   route(app, ctx, {
@@ -33,18 +41,17 @@ export function collaboratorsRoutes(app: FastifyInstance, ctx: AppContext) {
     url: base,
     access: 'user',
     server: collaboratorsAccess,
+    response: messageResponseSchema,
+    status: 201,
     body: addCollaboratorRequestSchema,
-    handler: async ({ server, body, reply }) => {
-      const result = await addCollaborator(ctx, server, body.discordId, body.permissions);
-      reply.code(201);
-      return result;
-    },
+    handler: ({ server, body }) => addCollaborator(ctx, server, body.discordId, body.permissions),
   });
   route(app, ctx, {
     method: 'PUT',
     url: `${base}/:discordId`,
     access: 'user',
     server: collaboratorsAccess,
+    response: messageResponseSchema,
     body: updateCollaboratorRequestSchema,
     handler: ({ server, params, body }) => updateCollaborator(ctx, server, params.discordId ?? '', body.permissions),
   });
@@ -53,6 +60,7 @@ export function collaboratorsRoutes(app: FastifyInstance, ctx: AppContext) {
     url: `${base}/:discordId`,
     access: 'user',
     server: collaboratorsAccess,
+    response: messageResponseSchema,
     handler: ({ server, params }) => removeCollaborator(ctx, server, params.discordId ?? ''),
   });
 }

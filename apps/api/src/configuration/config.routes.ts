@@ -1,8 +1,12 @@
 import {
   addCreatorRequestSchema,
   configurationMessages as c,
+  creatorListResponseSchema,
   farmDelayRequestSchema,
+  messageResponseSchema,
   newbieKitRequestSchema,
+  newbieKitResponseSchema,
+  versionedConfigSaveResponseSchema,
 } from '@canopy/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
@@ -29,12 +33,14 @@ export function configRoutes(app: FastifyInstance, ctx: AppContext) {
     url: '/users/:id/server/creator-list',
     access: 'user',
     server: 'config:manage',
+    response: creatorListResponseSchema,
     admit: general,
     handler: async ({ server }) => ({ creatorList: await readCreators(ctx, server) }),
   });
   route(app, ctx, {
     method: 'POST',
     url: '/users/:id/server/creator-list',
+    response: messageResponseSchema,
     rateLimit: { perCallerShared: writes },
     access: 'user',
     server: 'config:manage',
@@ -48,6 +54,7 @@ export function configRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ctx, {
     method: 'DELETE',
     url: '/users/:id/server/creator-list/:growId',
+    response: messageResponseSchema,
     rateLimit: { perCallerShared: writes },
     access: 'user',
     server: 'config:manage',
@@ -60,6 +67,7 @@ export function configRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ctx, {
     method: 'POST',
     url: '/users/:id/server/farm-delay',
+    response: messageResponseSchema,
     rateLimit: { perCallerShared: writes },
     access: 'user',
     server: 'config:manage',
@@ -75,6 +83,7 @@ export function configRoutes(app: FastifyInstance, ctx: AppContext) {
     url: '/users/:id/server/newbie-kit',
     access: 'user',
     server: 'config:manage',
+    response: newbieKitResponseSchema,
     admit: kit,
     // Answers the file's version in the body and as the ETag; PUT names it back (ADR 0035).
     handler: async ({ server, reply }) => {
@@ -85,6 +94,7 @@ export function configRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ctx, {
     method: 'PUT',
     url: '/users/:id/server/newbie-kit',
+    response: versionedConfigSaveResponseSchema,
     rateLimit: { perCallerShared: writes },
     access: 'user',
     server: 'config:manage',

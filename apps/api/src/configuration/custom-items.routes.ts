@@ -1,9 +1,14 @@
 import {
   CUSTOM_TEXTURE_MAX_BASE64,
+  customItemCreatedSchema,
+  customItemCreateSchema,
+  itemConfigResponseSchema,
+  itemConfigSchema,
   MAX_CUSTOM_ITEMS,
   MAX_EXTRA_DROPS,
   messages,
   customItemsMessages as t,
+  versionedConfigSaveResponseSchema,
 } from '@canopy/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ServerAccess } from '../access/server-access.ts';
@@ -57,6 +62,7 @@ export function customItemsRoutes(app: FastifyInstance, ctx: AppContext) {
     url: '/users/:id/server/item-config',
     access: 'user',
     server: 'config:manage',
+    response: itemConfigResponseSchema,
     // Answers the file's version in the body and as the ETag; PUT names it as If-Match (ADR 0035).
     handler: async ({ server, reply }) => {
       assertCustomItemsOn(server);
@@ -69,6 +75,8 @@ export function customItemsRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ctx, {
     method: 'PUT',
     url: '/users/:id/server/item-config',
+    describedBody: itemConfigSchema,
+    response: versionedConfigSaveResponseSchema,
     rateLimit: { perCallerShared: writes },
     access: 'user',
     server: 'config:manage',
@@ -90,6 +98,8 @@ export function customItemsRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ctx, {
     method: 'POST',
     url: '/users/:id/server/custom-item',
+    describedBody: customItemCreateSchema,
+    response: customItemCreatedSchema,
     rateLimit: { perCallerShared: writes },
     access: 'user',
     server: 'config:manage',

@@ -1,4 +1,4 @@
-import { FEEDBACK_RATE_LIMIT, feedbackMessages, feedbackRequestSchema } from '@canopy/contract';
+import { FEEDBACK_RATE_LIMIT, feedbackMessages, feedbackRequestSchema, feedbackResponseSchema } from '@canopy/contract';
 import type { FastifyInstance } from 'fastify';
 import { admitAccount } from '../access/account-access.ts';
 import type { AppContext } from '../context.ts';
@@ -15,6 +15,7 @@ export function feedbackRoutes(app: FastifyInstance, ctx: AppContext) {
     method: 'POST',
     url: '/feedback',
     access: 'user',
+    response: feedbackResponseSchema,
     body: feedbackRequestSchema,
     rateLimit: { perAccount: { rule: FEEDBACK_RATE_LIMIT, key: 'caller' } },
     admit: admitAccount(ctx, { maintenance: true, unbanned: { message: feedbackMessages.banned } }),

@@ -11,8 +11,10 @@ export interface RateRule {
   windowMs: number;
 }
 
-/** Counts one request under a key; refuses with 429 and Retry-After once the key is over its rule. */
-export type Limiter = (req: FastifyRequest, reply: FastifyReply, key?: string) => Promise<void>;
+/** Counts one request under a key; refuses with 429 and Retry-After once the key is over its rule (which the OpenAPI document shows). */
+export type Limiter = ((req: FastifyRequest, reply: FastifyReply, key?: string) => Promise<void>) & {
+  readonly rule: RateRule;
+};
 
 /** Where a limiter's counters live when several replicas may share them: its database and a name stable across replicas. */
 export interface SharedCounters {
@@ -49,17 +51,18 @@ export function limiter(app: FastifyInstance, rule: RateRule, shared?: SharedCou
     timeWindow: rule.windowMs,
     keyGenerator: (req) => (req as Keyed)[KEY] ?? req.ip,
   });
-  return async (req, reply, key) => {
+  const count = async (req: FastifyRequest, reply: FastifyReply, key?: string) => {
     (req as Keyed)[KEY] = key === undefined ? undefined : hashed(key);
     const result = await check(req);
     if (result.isAllowed || !result.isExceeded) return;
     refuse(reply, Math.max(1, result.ttlInSeconds));
   };
+  return Object.assign(count, { rule });
 }
 
 /** A fixed-window counter in PostgreSQL: one UPSERT per counted request, whichever replica it reaches. */
 function sharedLimiter({ db, name }: SharedCounters, rule: RateRule): Limiter {
-  return async (req, reply, key) => {
+  const count = async (req: FastifyRequest, reply: FastifyReply, key?: string) => {
     const counterKey = hashed(`${name}\n${key === undefined ? `ip ${req.ip}` : `key ${key}`}`);
     const now = Date.now();
     const windowStart = now - (now % rule.windowMs);
@@ -76,4 +79,5 @@ function sharedLimiter({ db, name }: SharedCounters, rule: RateRule): Limiter {
     if (hits <= rule.max) return;
     refuse(reply, Math.max(1, Math.ceil((windowEnd - now) / 1000)));
   };
+  return Object.assign(count, { rule });
 }

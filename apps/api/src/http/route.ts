@@ -6,6 +6,7 @@ import { accessServer, type ServerAccess, type ServerRequirement } from '../acce
 import { authenticate, type Caller } from '../auth/guard.ts';
 import type { AppContext } from '../context.ts';
 import { AppError, forbidden } from '../errors.ts';
+import { recordRoute } from '../openapi/registry.ts';
 import { adminCaller } from '../users/profile.ts';
 import { parse } from '../validate.ts';
 import { DEFAULT_BODY_LIMIT } from './body-limits.ts';
@@ -29,6 +30,10 @@ interface Resolved {
 
 type CallerOf<A extends Access> = A extends 'public' ? undefined : Caller;
 type BodyOf<B extends z.ZodType | undefined> = B extends z.ZodType ? z.infer<B> : undefined;
+type QueryOf<Q extends z.ZodType | undefined> = Q extends z.ZodType ? z.infer<Q> : Record<string, string | undefined>;
+
+/** What a route answers on success: a contract schema (JSON), or a file of a media type. */
+export type RouteResponse = z.ZodType | { mediaType: string };
 
 /**
  * Rate limits of a route. perIp is counted first, before authentication and the body. perAccount
@@ -45,7 +50,12 @@ export interface RouteRateLimit<B extends z.ZodType | undefined> {
   perCallerShared?: Limiter;
 }
 
-interface RouteSpec<B extends z.ZodType | undefined, A extends Access, S extends ServerNeed | undefined> {
+interface RouteSpec<
+  B extends z.ZodType | undefined,
+  A extends Access,
+  S extends ServerNeed | undefined,
+  Q extends z.ZodType | undefined,
+> {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** A server-scoped route's url has `:id`, the caller's own user id. */
   url: string;
@@ -53,6 +63,19 @@ interface RouteSpec<B extends z.ZodType | undefined, A extends Access, S extends
   /** Server-scoped routes: decided with accessServer before the body is read; needs access 'user'. */
   server?: S;
   body?: B;
+  /** The query string's contract schema: parsed before the handler (a 400 naming the field), which gets the result. */
+  query?: Q;
+  /**
+   * The schema of a body the handler reads itself (a rawBody route's bytes, checked elsewhere, or one parsed with
+   * texts of its own for a missing body). Only the OpenAPI document uses it.
+   */
+  describedBody?: z.ZodType;
+  /** The success answer, for the OpenAPI document (ADR 0046); absent when the contract has only a TypeScript type. */
+  response?: RouteResponse;
+  /** The success status, set before the handler runs; default 200. */
+  status?: 200 | 201 | 202;
+  /** One line for the OpenAPI document when the url and method do not say it. */
+  summary?: string;
   /**
    * The body is not parsed here: its bytes reach the handler as `raw`, for a large body that an engine
    * validates with the same contract schema (a whole world: parsing 3 MB of JSON would hold the api's
@@ -80,7 +103,7 @@ interface RouteSpec<B extends z.ZodType | undefined, A extends Access, S extends
     /** The body's bytes, for a `rawBody` route (undefined when the request had none). */
     raw: Buffer | undefined;
     params: Record<string, string>;
-    query: Record<string, string | undefined>;
+    query: QueryOf<Q>;
     req: FastifyRequest;
     reply: FastifyReply;
   }) => Promise<unknown>;
@@ -100,11 +123,12 @@ export function callerOf(req: FastifyRequest): Caller | undefined {
  * Everything before the body runs in an onRequest hook, so a caller who may not use the route is refused
  * before a byte of the body is read or parsed.
  */
-export function route<B extends z.ZodType | undefined, A extends Access, S extends ServerNeed | undefined = undefined>(
-  app: FastifyInstance,
-  ctx: AppContext,
-  spec: RouteSpec<B, A, S>,
-) {
+export function route<
+  B extends z.ZodType | undefined,
+  A extends Access,
+  S extends ServerNeed | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+>(app: FastifyInstance, ctx: AppContext, spec: RouteSpec<B, A, S, Q>) {
   if (spec.rawBody && spec.body) throw new Error(`${spec.method} ${spec.url}: rawBody and body exclude each other`);
   const serverNeed: Exclude<ServerNeed, string> | undefined =
     typeof spec.server === 'string' ? { need: spec.server as ServerRequirement } : spec.server;
@@ -118,6 +142,26 @@ export function route<B extends z.ZodType | undefined, A extends Access, S exten
   if (account?.key === 'caller' && spec.access === 'public')
     throw new Error(`${spec.method} ${spec.url}: a public route has no caller to rate-limit`);
 
+  recordRoute(ctx, {
+    method: spec.method,
+    url: spec.url,
+    access: spec.access,
+    server: serverNeed?.need,
+    body: spec.body ?? spec.describedBody,
+    rawBody: spec.rawBody === true,
+    query: spec.query,
+    response: spec.response,
+    status: spec.status ?? 200,
+    summary: spec.summary,
+    bodyLimit: spec.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    rateLimit: {
+      perIp: spec.rateLimit?.perIp,
+      perAccount: account && { rule: account.rule, key: typeof account.key === 'function' ? 'body' : 'caller' },
+      perCallerShared: spec.rateLimit?.perCallerShared?.rule,
+    },
+  });
+
+  const checkResponses = ctx.config.nodeEnv === 'test';
   // Anything but a GET changes the server: refused on a banned owner's server (accessServer).
   const reads = spec.method === 'GET';
   app.route({
@@ -146,18 +190,39 @@ export function route<B extends z.ZodType | undefined, A extends Access, S exten
       const { caller, server } = resolved.get(req) ?? {};
       const body = (spec.body ? parse(spec.body, req.body) : undefined) as BodyOf<B>;
       if (accountLimit && bodyKey) await accountLimit(req, reply, bodyKey(body));
-      return spec.handler({
+      const query = (spec.query ? parse(spec.query, req.query, 'Query') : req.query) as QueryOf<Q>;
+      if (spec.status) reply.code(spec.status);
+      const answer = await spec.handler({
         caller: caller as CallerOf<A>,
         server: server as never,
         body,
         raw: spec.rawBody && Buffer.isBuffer(req.body) ? req.body : undefined,
         params: req.params as Record<string, string>,
-        query: req.query as Record<string, string | undefined>,
+        query,
         req,
         reply,
       });
+      if (checkResponses && answer !== reply) checkResponse(spec, answer);
+      return answer;
     },
   });
+}
+
+/**
+ * Under NODE_ENV=test every JSON answer is checked against the route's response schema, so that the OpenAPI
+ * document cannot drift from what the api sends (conventions: responses validated in tests).
+ */
+function checkResponse(spec: { method: string; url: string; response?: RouteResponse }, answer: unknown) {
+  const schema = spec.response;
+  if (!schema || 'mediaType' in schema) return;
+  const result = schema.safeParse(answer);
+  if (result.success) return;
+  const issue = result.error.issues[0];
+  throw new AppError(
+    500,
+    'response_contract',
+    `${spec.method} ${spec.url} answered outside its response schema at ${issue?.path.join('.') || '(root)'}: ${issue?.message}`,
+  );
 }
 
 /** How long an admitted request may take to send its body: a turn is not held by a stalled upload. */

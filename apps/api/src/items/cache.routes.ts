@@ -63,6 +63,7 @@ export function cacheRoutes(app: FastifyInstance, ctx: AppContext, items: ItemDa
     method: 'GET',
     url: '/cache/:file',
     access: 'user',
+    response: { mediaType: 'application/octet-stream' },
     handler: async ({ caller, params, req, reply }) => {
       mayOpenItemPages(ctx, caller);
       const name = params.file ?? '';

@@ -53,6 +53,8 @@ export function itemsDatRoutes(app: FastifyInstance, ctx: AppContext) {
     method: 'GET',
     url: '/api/internal/items-dat/:version',
     access: 'public',
+    response: { mediaType: 'application/octet-stream' },
+    summary: "For engines: the item database (Bearer: the server's control secret, header x-canopy-server)",
     handler: async ({ params, req, reply }) => {
       const serverId = req.headers['x-canopy-server'];
       const auth = req.headers.authorization;

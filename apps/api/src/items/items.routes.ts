@@ -1,8 +1,11 @@
 import {
+  allItemsResponseSchema,
   engineConfigFiles,
   type IpResponse,
   ITEMS_PAGE_SIZE,
   type ItemsPage,
+  ipResponseSchema,
+  itemsPageSchema,
   itemsQuerySchema,
 } from '@canopy/contract';
 import type { FastifyInstance } from 'fastify';
@@ -10,7 +13,6 @@ import type { Caller } from '../auth/guard.ts';
 import { cachedServerFile } from '../configuration/file-cache.ts';
 import type { AppContext } from '../context.ts';
 import { route } from '../http/route.ts';
-import { parse } from '../validate.ts';
 import { cacheRoutes } from './cache.routes.ts';
 import { searchCatalog } from './item-catalog.ts';
 import { ItemDatabase, itemDatabase, type ServerCustomItems } from './item-database.ts';
@@ -45,11 +47,12 @@ export function itemsRoutes(app: FastifyInstance, ctx: AppContext) {
     method: 'GET',
     url: '/items',
     access: 'user',
+    query: itemsQuerySchema,
+    response: itemsPageSchema,
     handler: async ({ caller, query }): Promise<ItemsPage> => {
       mayOpenItemPages(ctx, caller);
-      const q = parse(itemsQuerySchema, query, 'Query');
-      const found = searchCatalog(await items.catalogFor(await customItemsOf(ctx, caller)), q);
-      return { ...found, page: q.page, pageSize: ITEMS_PAGE_SIZE };
+      const found = searchCatalog(await items.catalogFor(await customItemsOf(ctx, caller)), query);
+      return { ...found, page: query.page, pageSize: ITEMS_PAGE_SIZE };
     },
   });
 
@@ -58,6 +61,7 @@ export function itemsRoutes(app: FastifyInstance, ctx: AppContext) {
     method: 'GET',
     url: '/all-items',
     access: 'user',
+    response: allItemsResponseSchema,
     handler: async ({ caller }) => ({ items: (await items.catalogFor(await customItemsOf(ctx, caller))).names }),
   });
 
@@ -65,6 +69,7 @@ export function itemsRoutes(app: FastifyInstance, ctx: AppContext) {
     method: 'GET',
     url: '/ip',
     access: 'user',
+    response: ipResponseSchema,
     handler: async ({ caller }): Promise<IpResponse> => {
       registered(caller);
       return { SERVER: { IP: ctx.config.publicIp } };

@@ -1,4 +1,4 @@
-import { STRIPE_WEBHOOK_BODY_LIMIT, WEBHOOK_RATE_LIMIT } from '@canopy/contract';
+import { STRIPE_WEBHOOK_BODY_LIMIT, WEBHOOK_RATE_LIMIT, webhookAckSchema } from '@canopy/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { route } from '../http/route.ts';
@@ -10,6 +10,8 @@ export function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
     method: 'POST',
     url: '/payments/stripe/webhook',
     access: 'public',
+    response: webhookAckSchema,
+    summary: 'Stripe webhook: a Stripe event, verified by its Stripe-Signature header',
     // Stripe signs the exact bytes: they must reach the verifier unparsed.
     rawBody: true,
     bodyLimit: STRIPE_WEBHOOK_BODY_LIMIT,

@@ -1,4 +1,11 @@
-import { messages, REDEEM_RATE_LIMIT, redeemMessages, redeemRequestSchema } from '@canopy/contract';
+import {
+  messages,
+  publicRedeemCodeListSchema,
+  REDEEM_RATE_LIMIT,
+  redeemMessages,
+  redeemRequestSchema,
+  redeemResponseSchema,
+} from '@canopy/contract';
 import type { FastifyInstance } from 'fastify';
 import { admitAccount } from '../access/account-access.ts';
 import type { AppContext } from '../context.ts';
@@ -14,6 +21,7 @@ export function redeemRoutes(app: FastifyInstance, ctx: AppContext) {
     method: 'GET',
     url: '/users/:id/public-redeem-codes',
     access: 'user',
+    response: publicRedeemCodeListSchema,
     // An admin who may look up users (users:view) may see the list as another user sees it.
     admit: admitAccount(ctx, {
       self: { othersWith: 'users:view' },
@@ -26,6 +34,7 @@ export function redeemRoutes(app: FastifyInstance, ctx: AppContext) {
     method: 'POST',
     url: '/users/:id/redeem',
     access: 'user',
+    response: redeemResponseSchema,
     body: redeemRequestSchema,
     // Private codes are secrets: guessing them must be slow, so attempts are counted per account.
     rateLimit: { perAccount: { rule: REDEEM_RATE_LIMIT, key: 'caller' } },

@@ -1,4 +1,16 @@
-import { type Player, serverPageMessages as p, playerPutSchema, type World, worldNameSchema } from '@canopy/contract';
+import {
+  messageResponseSchema,
+  type Player,
+  serverPageMessages as p,
+  playerListResponseSchema,
+  playerPutSchema,
+  playerSchema,
+  type World,
+  worldListResponseSchema,
+  worldNameSchema,
+  worldPutSchema,
+  worldSchema,
+} from '@canopy/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ServerAccess } from '../access/server-access.ts';
 import { logServerAction } from '../activity/server-activity.ts';
@@ -27,6 +39,7 @@ export function worldsPlayersRoutes(app: FastifyInstance, ctx: AppContext) {
     url: '/users/:id/server/worlds',
     access: 'user',
     server: 'worlds:manage',
+    response: worldListResponseSchema,
     handler: async ({ server }) => engineCall(worlds(server), 'GET', '/worlds'),
   });
   route(app, ctx, {
@@ -34,6 +47,7 @@ export function worldsPlayersRoutes(app: FastifyInstance, ctx: AppContext) {
     url: '/users/:id/server/worlds/:name',
     access: 'user',
     server: 'worlds:manage',
+    response: worldSchema,
     handler: async ({ server, params, reply }) => {
       const world = await engineCall<World>(worlds(server), 'GET', `/worlds/${enc(params.name ?? '')}`);
       return withEtag(reply, world.version, world);
@@ -49,6 +63,7 @@ export function worldsPlayersRoutes(app: FastifyInstance, ctx: AppContext) {
     url: '/users/:id/server/worlds/:name',
     access: 'user',
     server: 'worlds:manage',
+    describedBody: worldPutSchema,
     rawBody: true,
     bodyLimit: WORLD_PUT_BODY_LIMIT,
     admit: ({ server, signal }) => worldWrites.enter(server.server.id, signal),
@@ -72,6 +87,7 @@ export function worldsPlayersRoutes(app: FastifyInstance, ctx: AppContext) {
     url: '/users/:id/server/worlds/:name',
     access: 'user',
     server: 'worlds:manage',
+    response: messageResponseSchema,
     handler: async ({ server, params }) => {
       await engineCall(worlds(server), 'DELETE', `/worlds/${enc(params.name ?? '')}`);
       await log(server, 'World deleted', params.name ?? '');
@@ -84,6 +100,7 @@ export function worldsPlayersRoutes(app: FastifyInstance, ctx: AppContext) {
     url: '/users/:id/server/players',
     access: 'user',
     server: 'players:manage',
+    response: playerListResponseSchema,
     handler: async ({ server }) => engineCall(players(server), 'GET', '/players'),
   });
   route(app, ctx, {
@@ -91,6 +108,7 @@ export function worldsPlayersRoutes(app: FastifyInstance, ctx: AppContext) {
     url: '/users/:id/server/players/:name',
     access: 'user',
     server: 'players:manage',
+    response: playerSchema,
     handler: async ({ server, params, reply }) => {
       const player = await engineCall<Player>(players(server), 'GET', `/players/${enc(params.name ?? '')}`);
       return withEtag(reply, player.version, player);
@@ -121,6 +139,7 @@ export function worldsPlayersRoutes(app: FastifyInstance, ctx: AppContext) {
     url: '/users/:id/server/players/:name',
     access: 'user',
     server: 'players:manage',
+    response: messageResponseSchema,
     handler: async ({ server, params }) => {
       await engineCall(players(server), 'DELETE', `/players/${enc(params.name ?? '')}`);
       await log(server, 'Player banned', params.name ?? '');
@@ -133,6 +152,7 @@ export function worldsPlayersRoutes(app: FastifyInstance, ctx: AppContext) {
     url: '/users/:id/server/players/:name/unban',
     access: 'user',
     server: 'players:manage',
+    response: messageResponseSchema,
     handler: async ({ server, params }) => {
       await engineCall(players(server), 'POST', `/players/${enc(params.name ?? '')}/unban`);
       await log(server, 'Player unbanned', params.name ?? '');

@@ -1,4 +1,10 @@
-import { createServerRequestSchema, powerActionSchema } from '@canopy/contract';
+import {
+  createServerRequestSchema,
+  messageResponseSchema,
+  powerActionSchema,
+  serverActionResponseSchema,
+  statusResponseSchema,
+} from '@canopy/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { notFound } from '../errors.ts';
@@ -11,24 +17,24 @@ export function serversRoutes(app: FastifyInstance, ctx: AppContext) {
     method: 'GET',
     url: '/status',
     access: 'public',
+    response: statusResponseSchema,
     handler: async () => ({ hostedServers: ctx.servers.feed() }),
   });
   route(app, ctx, {
     method: 'POST',
     url: '/users/:id/server',
     access: 'user',
+    response: serverActionResponseSchema,
+    status: 201,
     body: createServerRequestSchema,
-    handler: async ({ caller, body, params, reply }) => {
-      const result = await createServer(ctx, caller, params.id ?? '', body.serverName);
-      reply.code(201);
-      return result;
-    },
+    handler: ({ caller, body, params }) => createServer(ctx, caller, params.id ?? '', body.serverName),
   });
   route(app, ctx, {
     method: 'DELETE',
     url: '/users/:id/server',
     access: 'user',
     server: deleteServerAccess,
+    response: messageResponseSchema,
     handler: ({ server }) => deleteServer(ctx, server),
   });
   route(app, ctx, {
@@ -36,12 +42,13 @@ export function serversRoutes(app: FastifyInstance, ctx: AppContext) {
     url: '/users/:id/server/:serverId/:action',
     access: 'user',
     server: powerActionAccess,
-    handler: async ({ server, params, reply }) => {
+    response: serverActionResponseSchema,
+    status: 202,
+    summary: 'Start, stop or restart the server (action: start | stop | restart)',
+    handler: async ({ server, params }) => {
       const action = powerActionSchema.safeParse(params.action);
       if (!action.success) throw notFound(`Unknown server action '${params.action}'. Use start, stop or restart.`);
-      const result = await powerAction(ctx, server, params.serverId ?? '', action.data);
-      reply.code(202);
-      return result;
+      return powerAction(ctx, server, params.serverId ?? '', action.data);
     },
   });
 }

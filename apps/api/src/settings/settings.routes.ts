@@ -1,4 +1,4 @@
-import { settingsSaveRequestSchema } from '@canopy/contract';
+import { settingsResponseSchema, settingsSaveRequestSchema, settingsSaveResponseSchema } from '@canopy/contract';
 import type { FastifyInstance } from 'fastify';
 import { adminRoute } from '../admin/admin-route.ts';
 import type { AppContext } from '../context.ts';
@@ -11,6 +11,7 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext) {
     method: 'GET',
     url: '/admin/settings',
     access: { admin: 'settings:view' },
+    response: settingsResponseSchema,
     // Answers the settings' version in the body and as the ETag; a save names it back (ADR 0035).
     handler: async ({ reply }) => {
       const settings = await readSettings(ctx);
@@ -21,6 +22,7 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext) {
     method: 'POST',
     url: '/admin/settings',
     access: { admin: 'settings:manage' },
+    response: settingsSaveResponseSchema,
     body: settingsSaveRequestSchema,
     // Conditional on the version read: If-Match, or the version field of the GET's answer sent back whole.
     handler: async ({ caller, body, req, reply }) => {

@@ -1,4 +1,4 @@
-import { hostsFile, setupPaths, surgeProfile } from '@canopy/contract';
+import { hostsFile, setupGuideSchema, setupPaths, surgeProfile } from '@canopy/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { admitAccount } from '../access/account-access.ts';
 import type { AppContext } from '../context.ts';
@@ -38,6 +38,7 @@ export function setupGuideRoutes(app: FastifyInstance, ctx: AppContext) {
       method: 'GET',
       url: file.url,
       access: 'public',
+      response: { mediaType: 'text/plain' },
       rateLimit: { perIp: SETUP_FILES_RATE_LIMIT },
       handler: async ({ reply }) => plainText(reply, file.body(await gameIp(ctx))),
     });
@@ -46,6 +47,7 @@ export function setupGuideRoutes(app: FastifyInstance, ctx: AppContext) {
     method: 'GET',
     url: setupPaths.guide,
     access: 'user',
+    response: setupGuideSchema,
     rateLimit: { perIp: SETUP_FILES_RATE_LIMIT },
     // Registered users only (route table); banned users keep this page (spec 2.5).
     admit: admitAccount(ctx, {}),

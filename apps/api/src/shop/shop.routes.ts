@@ -1,4 +1,10 @@
-import { CHECKOUT_RATE_LIMIT, checkoutRequestSchema, messages } from '@canopy/contract';
+import {
+  CHECKOUT_RATE_LIMIT,
+  checkoutRequestSchema,
+  checkoutResponseSchema,
+  messages,
+  shopItemsSchema,
+} from '@canopy/contract';
 import type { FastifyInstance } from 'fastify';
 import { admitAccount } from '../access/account-access.ts';
 import type { AppContext } from '../context.ts';
@@ -11,6 +17,7 @@ export function shopRoutes(app: FastifyInstance, ctx: AppContext) {
     method: 'GET',
     url: '/shop/items',
     access: 'user',
+    response: shopItemsSchema,
     // Like the page; the catalogue stays readable while the shop is disabled.
     admit: admitAccount(ctx, { maintenance: true }),
     handler: ({ caller }) => listShopItems(ctx, caller),
@@ -19,6 +26,7 @@ export function shopRoutes(app: FastifyInstance, ctx: AppContext) {
     method: 'POST',
     url: '/users/:id/shop/checkout',
     access: 'user',
+    response: checkoutResponseSchema,
     body: checkoutRequestSchema,
     rateLimit: { perAccount: { rule: CHECKOUT_RATE_LIMIT, key: 'caller' } },
     admit: admitAccount(

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { isWebPath, SETUP_FILES_PREFIX } from '@canopy/contract';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { isOpenApiPath } from '../openapi/paths.ts';
 
 /**
  * Serves the built web app beside the api on one origin. Spec paths such as /items and /admin are both
@@ -36,5 +37,10 @@ function wantsPage(method: string, accept: string | undefined, url: string) {
   if (!accept?.includes('text/html')) return false;
   const path = url.split('?')[0] ?? '/';
   // The setup files are plain text that a browser may open directly (a player following the guide).
-  return !(path.startsWith('/dev-discord/') || path.startsWith('/assets/') || path.startsWith(SETUP_FILES_PREFIX));
+  return !(
+    path.startsWith('/dev-discord/') ||
+    path.startsWith('/assets/') ||
+    path.startsWith(SETUP_FILES_PREFIX) ||
+    isOpenApiPath(path)
+  );
 }

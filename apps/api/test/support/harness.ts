@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe } from 'node:test';
+import type { FastifyInstance } from 'fastify';
 import { buildApp, startBackground } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { AppContext } from '../../src/context.ts';
@@ -21,6 +22,8 @@ export interface TestApi {
   dialect: Dialect;
   discord: FakeDiscord;
   ctx: AppContext;
+  /** The api's Fastify instance, for tests that read its route table. */
+  app: FastifyInstance;
   clock: { now: number };
   // biome-ignore lint/suspicious/noExplicitAny: see ApiResponse
   request<T = any>(method: string, path: string, opts?: RequestOptions): Promise<ApiResponse<T>>;
@@ -102,6 +105,7 @@ export async function startApi(dialect: Dialect, env: Record<string, string> = {
     dialect,
     discord,
     ctx,
+    app,
     clock,
     request: (method, path, opts) => requestJson(url, method, path, opts),
     async close() {

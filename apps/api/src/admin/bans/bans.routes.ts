@@ -1,9 +1,13 @@
 import {
   adminListQuerySchema,
+  banLogPageSchema,
+  bannedServerNamePageSchema,
   banServerNameSchema,
   banUserSchema,
   bulkActionPermissions,
+  bulkActionResponseSchema,
   bulkActionSchema,
+  messageResponseSchema,
   adminUserMessages as um,
 } from '@canopy/contract';
 import type { FastifyInstance } from 'fastify';
@@ -21,6 +25,8 @@ export function adminBansRoutes(app: FastifyInstance, ctx: AppContext) {
     method: 'POST',
     url: '/admin/users/:discordId/ban',
     access: { admin: 'users:manage' },
+    describedBody: banUserSchema,
+    response: messageResponseSchema,
     admit: admitAccountChange(ctx, refuseAdminBan),
     // Parsed here so that a missing body reads as the spec's text too, not 'Request body is required.'
     handler: async ({ caller, params, req }) => {
@@ -32,6 +38,7 @@ export function adminBansRoutes(app: FastifyInstance, ctx: AppContext) {
     method: 'POST',
     url: '/admin/users/:discordId/unban',
     access: { admin: 'users:manage' },
+    response: messageResponseSchema,
     admit: admitAccountChange(ctx),
     handler: ({ caller, params }) => unbanUser(ctx, caller.user, params.discordId ?? ''),
   });
@@ -39,6 +46,7 @@ export function adminBansRoutes(app: FastifyInstance, ctx: AppContext) {
     method: 'POST',
     url: '/admin/users/bulk-action',
     access: { admin: 'users:bulk_actions' },
+    response: bulkActionResponseSchema,
     // Each action is one of the single calls, so it needs their permission too (users:manage), before the body.
     admit: admitAlsoNeeds(bulkActionPermissions, um.bulkNeedsManage),
     body: bulkActionSchema,
@@ -48,24 +56,24 @@ export function adminBansRoutes(app: FastifyInstance, ctx: AppContext) {
     method: 'GET',
     url: '/admin/ban-logs',
     access: { admin: 'bans:view' },
-    handler: ({ query }) => {
-      const q = parse(adminListQuerySchema, query, 'Query');
-      return listBanLogs(ctx, q.page, q.search);
-    },
+    query: adminListQuerySchema,
+    response: banLogPageSchema,
+    handler: ({ query }) => listBanLogs(ctx, query.page, query.search),
   });
   adminRoute(app, ctx, {
     method: 'GET',
     url: '/admin/banned-servers',
     access: { admin: 'bans:view' },
-    handler: ({ query }) => {
-      const q = parse(adminListQuerySchema, query, 'Query');
-      return listBannedNames(ctx, q.page, q.search);
-    },
+    query: adminListQuerySchema,
+    response: bannedServerNamePageSchema,
+    handler: ({ query }) => listBannedNames(ctx, query.page, query.search),
   });
   adminRoute(app, ctx, {
     method: 'POST',
     url: '/admin/banned-servers',
     access: { admin: 'bans:manage' },
+    describedBody: banServerNameSchema,
+    response: messageResponseSchema,
     handler: ({ caller, req }) => {
       const body = parse(banServerNameSchema, req.body ?? {});
       return banServerName(ctx, caller.user, body.serverName, body.reason);
@@ -75,6 +83,7 @@ export function adminBansRoutes(app: FastifyInstance, ctx: AppContext) {
     method: 'DELETE',
     url: '/admin/banned-servers/:serverName',
     access: { admin: 'bans:manage' },
+    response: messageResponseSchema,
     handler: ({ caller, params }) => unbanServerName(ctx, caller.user, params.serverName ?? ''),
   });
 }

@@ -1,8 +1,12 @@
 import {
+  adminCreateCodeResponseSchema,
   adminCreateCodeSchema,
+  adminFeedbackPageSchema,
   adminListQuerySchema,
+  adminRedeemCodePageSchema,
   adminContentMessages as cm,
   feedbackStatusSchema,
+  messageResponseSchema,
   redeemRequestSchema,
 } from '@canopy/contract';
 import type { FastifyInstance } from 'fastify';
@@ -25,23 +29,24 @@ export function adminContentRoutes(app: FastifyInstance, ctx: AppContext) {
     method: 'GET',
     url: '/admin/redeem-codes',
     access: { admin: 'codes:view' },
-    handler: ({ query }) => listAdminCodes(ctx, parse(adminListQuerySchema, query, 'Query')),
+    query: adminListQuerySchema,
+    response: adminRedeemCodePageSchema,
+    handler: ({ query }) => listAdminCodes(ctx, query),
   });
   adminRoute(app, ctx, {
     method: 'POST',
     url: '/admin/redeem-codes',
     access: { admin: 'codes:manage' },
+    response: adminCreateCodeResponseSchema,
+    status: 201,
     body: adminCreateCodeSchema,
-    handler: async ({ caller, body, reply }) => {
-      const created = await createAdminCode(ctx, caller.user, body);
-      reply.code(201);
-      return created;
-    },
+    handler: ({ caller, body }) => createAdminCode(ctx, caller.user, body),
   });
   adminRoute(app, ctx, {
     method: 'DELETE',
     url: '/admin/redeem-codes/:code',
     access: { admin: 'codes:manage' },
+    response: messageResponseSchema,
     handler: ({ caller, params }) =>
       deleteAdminCode(ctx, caller.user, parse(redeemRequestSchema, { code: params.code ?? '' }, 'Code').code),
   });
@@ -50,12 +55,15 @@ export function adminContentRoutes(app: FastifyInstance, ctx: AppContext) {
     method: 'GET',
     url: '/admin/feedback',
     access: { admin: 'feedback:view' },
-    handler: ({ query }) => listAdminFeedback(ctx, parse(adminListQuerySchema, query, 'Query').page),
+    query: adminListQuerySchema,
+    response: adminFeedbackPageSchema,
+    handler: ({ query }) => listAdminFeedback(ctx, query.page),
   });
   adminRoute(app, ctx, {
     method: 'PUT',
     url: '/admin/feedback/:id/status',
     access: { admin: 'feedback:manage' },
+    response: messageResponseSchema,
     body: feedbackStatusSchema,
     handler: ({ caller, params, body }) => setFeedbackStatus(ctx, caller.user, feedbackId(params.id), body.status),
   });
@@ -63,6 +71,7 @@ export function adminContentRoutes(app: FastifyInstance, ctx: AppContext) {
     method: 'DELETE',
     url: '/admin/feedback/:id',
     access: { admin: 'feedback:manage' },
+    response: messageResponseSchema,
     handler: ({ caller, params }) => deleteFeedback(ctx, caller.user, feedbackId(params.id)),
   });
 }

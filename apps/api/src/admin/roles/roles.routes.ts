@@ -1,14 +1,16 @@
 import {
+  adminAccountPageSchema,
   adminListQuerySchema,
   adminPermissionsBodySchema,
+  adminPermissionsSchema,
   adminTargetSchema,
   discordIdSchema,
   adminRoleMessages as m,
+  messageResponseSchema,
 } from '@canopy/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
-import { parse } from '../../validate.ts';
 import { adminRoute } from '../admin-route.ts';
 import { changeRole, getPermissions, listAdmins, type RoleMove, setPermissions } from './roles.service.ts';
 
@@ -28,7 +30,9 @@ export function adminRolesRoutes(app: FastifyInstance, ctx: AppContext) {
     method: 'GET',
     url: '/admin/admins',
     access: 'superAdmin',
-    handler: ({ query }) => listAdmins(ctx, parse(adminListQuerySchema, query, 'Query')),
+    query: adminListQuerySchema,
+    response: adminAccountPageSchema,
+    handler: ({ query }) => listAdmins(ctx, query),
   });
 
   const moves: { method: 'POST' | 'DELETE'; url: string; move: RoleMove }[] = [
@@ -43,6 +47,7 @@ export function adminRolesRoutes(app: FastifyInstance, ctx: AppContext) {
         method,
         url,
         access: 'superAdmin',
+        response: messageResponseSchema,
         body: adminTargetSchema,
         handler: ({ caller, body }) => changeRole(ctx, caller.user, body.discordId, move),
       });
@@ -51,6 +56,7 @@ export function adminRolesRoutes(app: FastifyInstance, ctx: AppContext) {
         method,
         url,
         access: 'superAdmin',
+        response: messageResponseSchema,
         handler: ({ caller, params }) => changeRole(ctx, caller.user, targetOf(params), move),
       });
   }
@@ -59,12 +65,14 @@ export function adminRolesRoutes(app: FastifyInstance, ctx: AppContext) {
     method: 'GET',
     url: '/admin/admins/:discordId/permissions',
     access: 'superAdmin',
+    response: adminPermissionsSchema,
     handler: ({ params }) => getPermissions(ctx, targetOf(params)),
   });
   adminRoute(app, ctx, {
     method: 'PUT',
     url: '/admin/admins/:discordId/permissions',
     access: 'superAdmin',
+    response: messageResponseSchema,
     body: adminPermissionsBodySchema,
     handler: ({ caller, params, body }) => setPermissions(ctx, caller.user, targetOf(params), body.permissions),
   });

@@ -1,13 +1,16 @@
 import {
   adminListQuerySchema,
+  adminUserDetailSchema,
+  adminUserPageSchema,
   creditAdjustSchema,
   expiryChangeSchema,
+  messageResponseSchema,
+  setPaidSchema,
   setStorageSchema,
   slotChangeSchema,
 } from '@canopy/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { parse } from '../../validate.ts';
 import { adminRoute } from '../admin-route.ts';
 import { adjustCredit, listUsers, setFree, setPaid, setStorage, userDetail } from './admin-users.service.ts';
 import { admitAccountChange } from './change-guard.ts';
@@ -23,21 +26,22 @@ export function adminUsersRoutes(app: FastifyInstance, ctx: AppContext) {
     method: 'GET',
     url: '/admin/all-users',
     access: { admin: 'users:view' },
-    handler: ({ query }) => {
-      const q = parse(adminListQuerySchema, query, 'Query');
-      return listUsers(ctx, q.page, q.search);
-    },
+    query: adminListQuerySchema,
+    response: adminUserPageSchema,
+    handler: ({ query }) => listUsers(ctx, query.page, query.search),
   });
   adminRoute(app, ctx, {
     method: 'GET',
     url: '/admin/users/:discordId',
     access: { admin: 'users:view' },
+    response: adminUserDetailSchema,
     handler: ({ params }) => userDetail(ctx, params.discordId ?? ''),
   });
   adminRoute(app, ctx, {
     method: 'POST',
     url: '/admin/users/:discordId/expiry',
     access: { admin: 'users:manage' },
+    response: messageResponseSchema,
     body: expiryChangeSchema,
     admit,
     handler: ({ caller, params, body }) => changeServerDays(ctx, caller.user, params.discordId ?? '', body),
@@ -46,6 +50,7 @@ export function adminUsersRoutes(app: FastifyInstance, ctx: AppContext) {
     method: 'POST',
     url: '/admin/users/:discordId/slot',
     access: { admin: 'users:manage' },
+    response: messageResponseSchema,
     body: slotChangeSchema,
     admit,
     handler: ({ caller, params, body }) => changeSlots(ctx, caller.user, params.discordId ?? '', body),
@@ -54,6 +59,7 @@ export function adminUsersRoutes(app: FastifyInstance, ctx: AppContext) {
     method: 'POST',
     url: '/admin/users/:discordId/set-storage',
     access: { admin: 'users:manage' },
+    response: messageResponseSchema,
     body: setStorageSchema,
     admit,
     handler: ({ caller, params, body }) => setStorage(ctx, caller.user, params.discordId ?? '', body.limitMB),
@@ -62,6 +68,8 @@ export function adminUsersRoutes(app: FastifyInstance, ctx: AppContext) {
     method: 'POST',
     url: '/admin/users/:discordId/set-paid',
     access: { admin: 'users:manage' },
+    describedBody: setPaidSchema,
+    response: messageResponseSchema,
     admit,
     // Parsed by the service: a missing body gets the spec's own text, not the generic one.
     handler: ({ caller, params, req }) => setPaid(ctx, caller.user, params.discordId ?? '', req.body),
@@ -70,6 +78,7 @@ export function adminUsersRoutes(app: FastifyInstance, ctx: AppContext) {
     method: 'POST',
     url: '/admin/users/:discordId/set-free',
     access: { admin: 'users:manage' },
+    response: messageResponseSchema,
     admit,
     handler: ({ caller, params }) => setFree(ctx, caller.user, params.discordId ?? ''),
   });
