@@ -31,6 +31,8 @@ import { registerRateLimits } from './http/rate-limits.ts';
 import { answerHeaders, bodyTooLarge, rejectControlCharacters } from './http/request-guards.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { itemsRoutes } from './items/items.routes.ts';
+import { registerMetrics } from './metrics/expose.ts';
+import { createMetrics } from './metrics/metrics.ts';
 import { openApiRoutes } from './openapi/openapi.routes.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
 import { redeemRoutes } from './redeem/redeem.routes.ts';
@@ -88,6 +90,7 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}) 
   const secret = loadSessionSecret(config.sessionSecret, config.dataDir);
   const now = opts.now ?? Date.now;
   const bus = new EventBus();
+  const metrics = createMetrics({ defaults: config.metrics !== undefined });
   // Engines fetch the item database from the api itself (ADR 0041): its configured address, else where it listens.
   const internalUrl = () => config.internalUrl ?? listenUrl(app.server.address(), opts.https !== undefined);
   const servers = new ServerRegistry({
@@ -97,6 +100,7 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}) 
     now,
     log: (msg) => app.log.warn(msg),
     internalUrl,
+    metrics,
     // Known once startBackground ran (ADR 0036); the kubernetes runtime acts on crashes only on the leader.
     isLeader: () => ctx.leader?.isLeader ?? false,
   });
@@ -108,6 +112,7 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}) 
     signer: new SessionSigner(secret, SESSION_TOKEN_TTL_SECONDS),
     log: app.log,
     now,
+    metrics,
     workers: new WorkerPool(),
     // Read when used: with PORT=0 the stand-in's port is known only once listening.
     get discordApiUrl() {
@@ -143,6 +148,8 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}) 
   await registerRateLimits(app);
   app.addHook('onRequest', rejectControlCharacters);
   app.addHook('onSend', answerHeaders);
+  metrics.sources.servers = () => servers.feed();
+  registerMetrics(app, ctx);
 
   app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
     const tooLarge = bodyTooLarge(error as FastifyError, req);

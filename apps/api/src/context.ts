@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import type { EventBus } from './events/bus.ts';
 import type { GatewayHandle } from './gateway/gateway.ts';
+import type { Metrics } from './metrics/metrics.ts';
 import type { Leadership } from './scheduler/leader.ts';
 import type { ServerRegistry } from './servers/registry.ts';
 import type { WorkerPool } from './workers/worker-pool.ts';
@@ -21,6 +22,8 @@ export interface AppContext {
   servers: ServerRegistry;
   /** Base URL of the API that speaks Discord's /users/@me. */
   discordApiUrl: string;
+  /** Prometheus metrics (ADR 0045); recorded always, exported only when CANOPY_METRICS_TOKEN or _PORT is set. */
+  metrics: Metrics;
   /** Worker threads for bodies too costly to parse and validate on the event loop (ADR 0034). */
   workers: WorkerPool;
   /** The login gateway once started (startBackground), unless CANOPY_GATEWAY=off. */

@@ -67,6 +67,22 @@ const acting = new Set<string>();
  */
 export const ENGINE_BACKUP_TIMEOUT_MS = 10 * 60_000;
 
+/**
+ * Runs a create or restore, recording how long a successful one took and counting a failed one (ADR 0045). A
+ * refusal (a 4xx: busy, over the quota, no database) is neither: the request was wrong, not the backup.
+ */
+async function measured<T>(ctx: AppContext, action: 'create' | 'restore', fn: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  try {
+    const result = await fn();
+    ctx.metrics.backupDone(action, (performance.now() - started) / 1000);
+    return result;
+  } catch (error) {
+    if (!(error instanceof AppError) || error.status >= 500) ctx.metrics.backupFailed(action);
+    throw error;
+  }
+}
+
 async function oneAtATime<T>(ownerId: string, fn: () => Promise<T>): Promise<T> {
   // Checked and taken in one synchronous step, before any await.
   if (acting.has(ownerId)) throw conflict(b.busy, 'backup_busy');
@@ -87,7 +103,9 @@ async function oneAtATime<T>(ownerId: string, fn: () => Promise<T>): Promise<T> 
 export async function createBackup(ctx: AppContext, access: ServerAccess) {
   assertEnabled(access);
   // In the server's turn with its config saves: a start sent after it waits for it (writesSettled).
-  return oneAtATime(access.server.owner_id, () => serialised(access.server.id, () => createOnce(ctx, access)));
+  return oneAtATime(access.server.owner_id, () =>
+    serialised(access.server.id, () => measured(ctx, 'create', () => createOnce(ctx, access))),
+  );
 }
 
 async function createOnce(ctx: AppContext, access: ServerAccess) {
@@ -161,7 +179,9 @@ async function putOnce(ctx: AppContext, row: BackupRow, file: string) {
  */
 export async function restoreBackup(ctx: AppContext, access: ServerAccess) {
   assertEnabled(access);
-  return oneAtATime(access.server.owner_id, () => serialised(access.server.id, () => restoreOnce(ctx, access)));
+  return oneAtATime(access.server.owner_id, () =>
+    serialised(access.server.id, () => measured(ctx, 'restore', () => restoreOnce(ctx, access))),
+  );
 }
 
 async function restoreOnce(ctx: AppContext, access: ServerAccess) {

@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { openDatabaseOrExit, orExit, stopOnSignals } from '../boot.ts';
 import { loadConfig } from '../config.ts';
+import { standaloneGatewayMetrics } from '../metrics/gateway-metrics.ts';
 import { startGateway } from './gateway.ts';
 import { gatewayStartLine } from './start-line.ts';
 import { recordedTenants } from './tenants.ts';
@@ -14,21 +15,31 @@ process.umask(0o077);
 const config = orExit(loadConfig);
 const db = await openDatabaseOrExit(config);
 const log = pino({ level: config.logLevel });
+// Its own /metrics on CANOPY_METRICS_PORT (ADR 0045), listening before the gateway counts anything.
+const metrics = await standaloneGatewayMetrics(config, (msg) => log.warn(msg)).catch(async (error: Error) => {
+  console.error(error.message);
+  await db.close();
+  process.exit(1);
+});
 const gateway = await startGateway({
   config,
   db,
   log,
   now: Date.now,
   tenants: recordedTenants(db, config),
+  metrics: metrics.metrics,
 }).catch(async (error: Error) => {
   console.error(`The login gateway did not start: ${error.message}`);
+  await metrics.stop();
   await db.close();
   process.exit(1);
 });
-console.log(`${gatewayStartLine(config, gateway)} (database: ${db.dialect})`);
+const metricsAt = metrics.port === undefined ? '' : `, metrics on port ${metrics.port}`;
+console.log(`${gatewayStartLine(config, gateway)} (database: ${db.dialect}${metricsAt})`);
 
-// Ordered shutdown: the HTTPS thread, the certificates, the ENet front child, then the database.
+// Ordered shutdown: the HTTPS thread, the certificates, the ENet front child, the metrics, then the database.
 stopOnSignals(async () => {
   await gateway.stop();
+  await metrics.stop();
   await db.close();
 });

@@ -3,6 +3,7 @@ import { loadControlKey } from '../auth/secret.ts';
 import type { Config } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/db.ts';
+import type { GatewayMetrics } from '../metrics/gateway-metrics.ts';
 import { ControlClient } from '../runtime/control-client.ts';
 import type { GameAddress } from '../runtime/types.ts';
 import { parseGameAddress } from '../servers/game-address.ts';
@@ -38,10 +39,14 @@ export interface GatewayTenants {
   address(row: TenantRow): GameAddress | null;
 }
 
-/** What the gateway needs to run: the api's configuration, database, logger and clock, and its view of the tenants. */
+/**
+ * What the gateway needs to run: the api's configuration, database, logger and clock, its view of the tenants, and
+ * where it counts sign-ins and refusals (the api's metrics, or the standalone gateway's own).
+ */
 export interface GatewayContext extends Pick<AppContext, 'config' | 'db' | 'now'> {
   log: FastifyBaseLogger;
   tenants: GatewayTenants;
+  metrics: GatewayMetrics;
 }
 
 /** The tenants as the panel's own runtime sees them (the gateway inside `npm start`). */
@@ -66,6 +71,7 @@ export function embeddedGatewayContext(ctx: AppContext): GatewayContext {
     log: ctx.log,
     now: () => ctx.now(),
     tenants: registryTenants(ctx.servers),
+    metrics: ctx.metrics.gateway,
   };
 }
 

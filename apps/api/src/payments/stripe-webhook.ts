@@ -3,6 +3,7 @@ import Stripe from 'stripe';
 import { activityRepo } from '../activity/activity.repo.ts';
 import type { AppContext } from '../context.ts';
 import { AppError, badRequest } from '../errors.ts';
+import type { WebhookOutcome } from '../metrics/metrics.ts';
 import { grantCredits } from './credits.service.ts';
 import { creditsFor, isRecord, type PaidSession } from './payment-amount.ts';
 
@@ -26,6 +27,7 @@ const toldUnconfigured = new WeakSet<AppContext>();
 export function assertPaymentsConfigured(ctx: AppContext): string {
   const secret = ctx.config.stripeWebhookSecret;
   if (secret) return secret;
+  ctx.metrics.webhook('unconfigured');
   if (!toldUnconfigured.has(ctx)) {
     toldUnconfigured.add(ctx);
     ctx.log.warn('Stripe webhook called, but STRIPE_WEBHOOK_SECRET is not set: answering 503');
@@ -78,6 +80,23 @@ export async function handleStripeWebhook(
   raw: Buffer | undefined,
   signature: string | string[] | undefined,
 ): Promise<typeof ACK> {
+  try {
+    ctx.metrics.webhook(await takeEvent(ctx, raw, signature));
+    return ACK;
+  } catch (error) {
+    const code = error instanceof AppError ? error.code : undefined;
+    // Unconfigured was counted where it was refused (assertPaymentsConfigured).
+    if (code !== 'payments_unconfigured') ctx.metrics.webhook(code === 'bad_signature' ? 'bad_signature' : 'error');
+    throw error;
+  }
+}
+
+/** Verifies and applies one event (see handleStripeWebhook); says what became of it. */
+async function takeEvent(
+  ctx: AppContext,
+  raw: Buffer | undefined,
+  signature: string | string[] | undefined,
+): Promise<WebhookOutcome> {
   const secret = assertPaymentsConfigured(ctx);
   if (!raw || typeof signature !== 'string') throw badRequest(c.badSignature, 'bad_signature');
   let event: Stripe.Event;
@@ -89,7 +108,7 @@ export async function handleStripeWebhook(
   const log = ctx.log.child({ stripeEvent: event.id, type: event.type });
   if (!CREDITING_EVENTS.has(event.type)) {
     log.info('stripe event ignored: not a completed checkout');
-    return ACK;
+    return 'ignored';
   }
   // Read as unknown JSON, whatever Stripe's types promise (see PaidSession).
   const data: unknown = event.data;
@@ -97,7 +116,7 @@ export async function handleStripeWebhook(
   const session: PaidSession = isRecord(object) ? object : {};
   if (session.payment_status !== 'paid') {
     log.info({ paymentStatus: session.payment_status }, 'stripe checkout ignored: not paid');
-    return ACK;
+    return 'ignored';
   }
   const eventId = String(event.id);
   const userId =
@@ -111,19 +130,23 @@ export async function handleStripeWebhook(
       : worth.reason;
   if (refusal || !sessionId || !userId) {
     await reportUncredited(ctx, { eventId, session, userId, reason: refusal ?? 'nothing to credit' });
-    return ACK;
+    return 'uncredited';
   }
   try {
     // Keyed on the session: its completed and async_payment_succeeded events can never both credit it.
     const grant = { reason: 'payment', actor: 'stripe', externalRef: `stripe:${sessionId}` };
     const result = await grantCredits(ctx.db, userId, worth.credits, grant, ctx.now());
-    if (result.status === 'duplicate') log.info({ sessionId }, 'stripe checkout already credited: ignored');
-    else log.info({ userId, credits: worth.credits, balance: result.balance }, 'stripe payment credited');
+    if (result.status === 'duplicate') {
+      log.info({ sessionId }, 'stripe checkout already credited: ignored');
+      return 'duplicate';
+    }
+    log.info({ userId, credits: worth.credits, balance: result.balance }, 'stripe payment credited');
+    return 'credited';
   } catch (error) {
     // An unknown account, an absurd amount or a full balance: retrying within Stripe's days would not help.
     if (!(error instanceof AppError) || ![400, 404, 409].includes(error.status)) throw error;
     const reason = error.status === 404 ? 'no account has this id' : error.message;
     await reportUncredited(ctx, { eventId, session, userId, reason });
+    return 'uncredited';
   }
-  return ACK;
 }

@@ -127,15 +127,27 @@ async function sweepSharedLimits(ctx: AppContext) {
   await liveSocketsRepo.sweep(ctx.db, now - LIVE_SOCKETS_STALE_MS);
 }
 
+/** Runs one job, counting its run, outcome and duration (canopy_scheduler_*); a failure still fails the pass. */
+async function timed(ctx: AppContext, job: string, run: (ctx: AppContext) => Promise<void>) {
+  const started = performance.now();
+  let ok = false;
+  try {
+    await run(ctx);
+    ok = true;
+  } finally {
+    ctx.metrics.schedulerRun(job, ok, (performance.now() - started) / 1000);
+  }
+}
+
 /** Runs the periodic jobs now and then every `intervalMs`; returns a function that stops them. */
 export function startScheduler(ctx: AppContext, intervalMs: number): () => Promise<void> {
   let running: Promise<void> = Promise.resolve();
   const tick = () => {
     running = running
-      .then(() => enforceServerTime(ctx))
-      .then(() => endPaidPlans(ctx))
-      .then(() => refreshStorage(ctx))
-      .then(() => sweepSharedLimits(ctx))
+      .then(() => timed(ctx, 'server_time', enforceServerTime))
+      .then(() => timed(ctx, 'paid_plans', endPaidPlans))
+      .then(() => timed(ctx, 'storage', refreshStorage))
+      .then(() => timed(ctx, 'shared_limits', sweepSharedLimits))
       .catch((error) => ctx.log.error({ err: error }, 'scheduled job failed'));
   };
   tick();

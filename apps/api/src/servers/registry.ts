@@ -7,6 +7,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import type { EventBus } from '../events/bus.ts';
 import { operatorItemsVersion } from '../items/items-dat-version.ts';
+import type { Metrics } from '../metrics/metrics.ts';
 import { memoryVerdict } from '../runtime/local/memory.ts';
 import type { HostedServerSpec, RuntimeDriver, RuntimeListener, RuntimeState } from '../runtime/types.ts';
 import { paidPlanActive } from '../users/profile.ts';
@@ -40,6 +41,7 @@ export class ServerRegistry {
   private readonly recorded = new Map<string, { key: string; write: Promise<void> }>();
   /** Pending while boot reads the servers, before the runtime has begun re-attaching them. */
   private loading: Promise<void> = Promise.resolve();
+  private readonly metrics?: Metrics;
 
   constructor(opts: {
     config: Config;
@@ -51,8 +53,12 @@ export class ServerRegistry {
     internalUrl?: () => string | undefined;
     /** Whether this replica leads the scheduler now (ctx.leader, set once the api runs); unset: it always does. */
     isLeader?: () => boolean;
+    /** Engine starts, failures and crashes are counted here (ADR 0045). */
+    metrics?: Metrics;
   }) {
     this.db = opts.db;
+    this.metrics = opts.metrics;
+    const isLeader = opts.isLeader ?? (() => true);
     this.bus = opts.bus;
     this.now = opts.now;
     this.controlKey = loadControlKey(opts.config.controlKey, opts.config.dataDir);
@@ -61,6 +67,8 @@ export class ServerRegistry {
       status: (id, state) => {
         if (state.status !== 'OFFLINE') this.crashLooping.delete(id);
         this.recordLive(id, state);
+        // Every replica sees a cluster-wide runtime's starts; the leader, which acts on them, counts them once.
+        this.metrics?.serverStatus(id, state.status, !this.runtime.clusterWide || isLeader());
         const { status, players, version } = state;
         const emit = (k: Known) => {
           const event = { serverId: id, name: k.name, ownerId: k.ownerId, status, players, version };
@@ -77,6 +85,7 @@ export class ServerRegistry {
         if (k) this.bus.emit('console', { serverId: id, ownerId: k.ownerId, line });
       },
       crash: (id, report) => {
+        this.metrics?.crashed(report.memory ? 'memory' : 'exit');
         if (report.memory) {
           const verdict = memoryVerdict(this.known.get(id)?.name ?? id, report.memory.limitMB, report.restarting);
           const used = report.memory.usedMB === undefined ? 'its heap limit' : `${report.memory.usedMB} MB`;
@@ -95,6 +104,7 @@ export class ServerRegistry {
         );
       },
       startFailed: (id, reason, lastLines) => {
+        this.metrics?.startFailed();
         void this.system(
           'Server start failed',
           `${this.known.get(id)?.name ?? id}: ${reason}. Last lines:\n${lastLines.join('\n')}`,
@@ -106,7 +116,7 @@ export class ServerRegistry {
       listener,
       now: opts.now,
       log: { info: opts.log, warn: opts.log },
-      isLeader: opts.isLeader ?? (() => true),
+      isLeader,
       items: (serverId) => this.engineItems(serverId, opts.config, opts.internalUrl),
       memoryLimitMB: (spec) => this.memoryLimitMB(spec, opts.config),
       specOf: async (id) => {
@@ -258,6 +268,7 @@ export class ServerRegistry {
     this.known.delete(id);
     this.crashLooping.delete(id);
     this.recorded.delete(id);
+    this.metrics?.serverGone(id);
   }
 
   /** The public status feed: every hosted server with its live state. */

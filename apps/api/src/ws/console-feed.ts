@@ -1,5 +1,6 @@
 import { type ServerSocketMessage, serverPageMessages } from '@canopy/contract';
 import { WebSocket } from 'ws';
+import type { ConsoleTally } from '../metrics/metrics.ts';
 import { type CoalescerTimers, FrameCoalescer } from './frame-coalescer.ts';
 
 /** Past this many bytes waiting in a socket, new lines are dropped for it instead of queued. */
@@ -51,9 +52,11 @@ interface Audience {
 export class ConsoleHub {
   private readonly audiences = new Map<string, Audience>();
   private readonly timers: CoalescerTimers | undefined;
+  private readonly tally: ConsoleTally;
 
-  /** `timers` is for tests; the real clock by default. */
-  constructor(timers?: CoalescerTimers) {
+  /** `timers` is for tests (the real clock by default); `tally` counts lines delivered and dropped (the api's metrics). */
+  constructor(timers?: CoalescerTimers, tally: ConsoleTally = { delivered: 0, dropped: 0 }) {
+    this.tally = tally;
     this.timers = timers;
   }
 
@@ -61,7 +64,7 @@ export class ConsoleHub {
     let audience = this.audiences.get(feed.serverId);
     if (!audience) {
       const feeds = new Set<ConsoleFeed>();
-      const frames = new FrameCoalescer<string>((lines) => deliver(feeds, lines), {
+      const frames = new FrameCoalescer<string>((lines) => deliver(feeds, lines, this.tally), {
         windowMs: CONSOLE_WINDOW_MS,
         maxItems: CONSOLE_FRAME_LINES,
         timers: this.timers,
@@ -103,8 +106,11 @@ function sendLines(feed: ConsoleFeed, lines: string[]) {
   else for (const line of lines) send(feed.ws, { type: 'console_log', payload: { line } });
 }
 
-/** Sends one frame of lines to every subscriber that is reading. */
-function deliver(feeds: Set<ConsoleFeed>, lines: string[]) {
+/**
+ * Sends one frame of lines to every subscriber that is reading. Counted once per frame and socket, with plain
+ * additions: a prom-client call per line would cost the fan-out at 100k+ lines/s.
+ */
+function deliver(feeds: Set<ConsoleFeed>, lines: string[], tally: ConsoleTally) {
   // Each encoding is made at most once per frame, and only when a subscriber takes it. `binary: false` keeps a text frame.
   let batched: Buffer | undefined;
   let perLine: Buffer[] | undefined;
@@ -114,8 +120,10 @@ function deliver(feeds: Set<ConsoleFeed>, lines: string[]) {
     if (own.length === 0 || feed.ws.readyState !== WebSocket.OPEN) continue;
     if (feed.ws.bufferedAmount > MAX_BUFFERED_BYTES) {
       feed.dropped += own.length;
+      tally.dropped += own.length;
       continue;
     }
+    tally.delivered += own.length;
     if (feed.dropped > 0) {
       send(feed.ws, { type: 'console_log', payload: { line: serverPageMessages.linesDropped(feed.dropped) } });
       feed.dropped = 0;

@@ -135,7 +135,12 @@ export function attachWebSocket(app: FastifyInstance, ctx: AppContext) {
       if (e.kind === 'banned') c.console.recheckNow();
     }
   });
-  const hub = new ConsoleHub();
+  const hub = new ConsoleHub(undefined, ctx.metrics.consoleLines);
+  ctx.metrics.sources.sockets = () => {
+    let open = 0;
+    for (const set of byUser.values()) open += set.size;
+    return open;
+  };
   ctx.bus.on('console', (e) => hub.push(e.serverId, e.line));
 
   /** Authenticates a fresh socket, then serves it; `settle` ends its pending handshake (called once). */

@@ -43,11 +43,14 @@ export function createLoginHandlers(ctx: GatewayContext, gatewayKey: Buffer, lim
     });
   };
 
-  const refused = (code: string, error: string, names: Omit<LoginPageState, 'error'> = {}) =>
-    page({ ...names, error }, code);
+  const refused = (code: string, error: string, names: Omit<LoginPageState, 'error'> = {}) => {
+    ctx.metrics.refused(code);
+    return page({ ...names, error }, code);
+  };
 
-  const succeeded = (login: GatewayLogin, message: string) =>
-    answer(
+  const succeeded = (login: GatewayLogin, message: string, saved = false) => {
+    ctx.metrics.login(saved ? 'saved' : login.created ? 'new_growid' : 'password');
+    return answer(
       200,
       'application/json; charset=utf-8',
       JSON.stringify({
@@ -58,6 +61,7 @@ export function createLoginHandlers(ctx: GatewayContext, gatewayKey: Buffer, lim
         accountType: 'growtopia',
       } satisfies GatewayLoginResponse),
     );
+  };
 
   // The names typed, kept to fill the form again (bounded; the page escapes them).
   const typed = (fields: Record<string, string | boolean>) => ({
@@ -122,7 +126,7 @@ export function createLoginHandlers(ctx: GatewayContext, gatewayKey: Buffer, lim
           return refused('rate_limited', gatewayMessages.tooManyAttempts);
         const login = await refreshLogin(ctx, gatewayKey, refreshToken, ticket);
         ctx.log.info(`gateway: ${login.growId} signed in to ${login.server} (saved sign-in)`);
-        return succeeded(login, gatewayMessages.accountValidated);
+        return succeeded(login, gatewayMessages.accountValidated, true);
       } catch (error) {
         if (!(error instanceof GatewayRefusal)) throw error;
         return refused(error.code, error.message);
