@@ -124,15 +124,15 @@ describeEachDatabase(
       assert.equal(await outcome('ignored'), ignoredBefore + 1);
     });
 
-    it('counts scheduler runs by job', async () => {
+    it('counts scheduler runs by task', async () => {
       // The scheduler's first pass runs at start; its jobs are counted as they finish.
       const runs = await untilValue(async () => {
-        const n = sample(await read(api()), 'canopy_scheduler_runs_total', { job: 'storage', outcome: 'ok' });
+        const n = sample(await read(api()), 'canopy_scheduler_runs_total', { task: 'storage', outcome: 'ok' });
         return n >= 1 ? n : undefined;
       }, 'a storage run');
       const text = await read(api());
-      assert.ok(sample(text, 'canopy_scheduler_runs_total', { job: 'server_time', outcome: 'ok' }) >= runs);
-      assert.ok(sample(text, 'canopy_scheduler_run_duration_seconds_count', { job: 'storage' }) >= runs);
+      assert.ok(sample(text, 'canopy_scheduler_runs_total', { task: 'server_time', outcome: 'ok' }) >= runs);
+      assert.ok(sample(text, 'canopy_scheduler_run_duration_seconds_count', { task: 'storage' }) >= runs);
     });
   },
   { CANOPY_METRICS_TOKEN: METRICS_TOKEN, STRIPE_WEBHOOK_SECRET: STRIPE_SECRET },

@@ -102,14 +102,15 @@ export function createMetrics({ defaults }: { defaults: boolean }) {
   });
   const schedulerRuns = new Counter({
     name: 'canopy_scheduler_runs_total',
-    help: 'Scheduler job runs by job and outcome.',
-    labelNames: ['job', 'outcome'],
+    // `task`, not `job`: Prometheus's own target label is `job`, and would rename ours to exported_job.
+    help: 'Scheduler job runs by task and outcome.',
+    labelNames: ['task', 'outcome'],
     registers,
   });
   const schedulerDuration = new Histogram({
     name: 'canopy_scheduler_run_duration_seconds',
-    help: 'How long each scheduler job run took.',
-    labelNames: ['job'],
+    help: 'How long each scheduler job run took, by task.',
+    labelNames: ['task'],
     buckets: JOB_BUCKETS,
     registers,
   });
@@ -180,9 +181,9 @@ export function createMetrics({ defaults }: { defaults: boolean }) {
     crashed(kind: 'exit' | 'memory') {
       crashes.inc({ kind });
     },
-    schedulerRun(job: string, ok: boolean, seconds: number) {
-      schedulerRuns.inc({ job, outcome: ok ? 'ok' : 'error' });
-      schedulerDuration.observe({ job }, seconds);
+    schedulerRun(task: string, ok: boolean, seconds: number) {
+      schedulerRuns.inc({ task, outcome: ok ? 'ok' : 'error' });
+      schedulerDuration.observe({ task }, seconds);
     },
     backupDone(action: 'create' | 'restore', seconds: number) {
       backupDuration.observe({ action }, seconds);
