@@ -18,11 +18,12 @@ describeEachDatabase(
   'GET /metrics with a token',
   (api) => {
     it('answers 401 with a JSON error without the token or with a wrong one, and the exposition with it', async () => {
-      for (const headers of [
+      const attempts: Record<string, string>[] = [
         {},
         { authorization: 'Bearer wrong-token-0123456789' },
         { authorization: METRICS_TOKEN },
-      ]) {
+      ];
+      for (const headers of attempts) {
         const res = await fetch(`${api().url}/metrics`, { headers });
         assert.equal(res.status, 401, JSON.stringify(headers));
         const body = await res.json();
