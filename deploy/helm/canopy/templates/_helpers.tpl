@@ -101,15 +101,22 @@ CANOPY_ACME_DIRECTORY_URL: {{ . | quote }}
 {{- end }}
 {{- end }}
 {{- end }}
+{{- if .Values.metrics.enabled }}
+{{- $port := int .Values.metrics.port }}
+{{- if has $port (list (int .Values.api.port) (int .Values.gateway.tlsPort) (int .Values.gateway.acmeHttpPort)) }}
+{{- fail "metrics.port must differ from api.port, gateway.tlsPort and gateway.acmeHttpPort" }}
+{{- end }}
+CANOPY_METRICS_PORT: {{ $port | quote }}
+{{- end }}
 {{- range $name, $value := .Values.config.extraEnv }}
 {{ $name }}: {{ $value | toString | quote }}
 {{- end }}
 {{- end -}}
 
 {{/*
-Environment entries read from the Secret: (dict "root" $ "required" (list ...) "optional" (list ...)), to pipe through
-trim (it starts with a line break). The keys are
-the variables' names, so an existingSecret is made the same way.
+Environment entries read from the Secret: (dict "root" $ "required" (list ...) "optional" (list ...)), piped
+through trim (it starts with a line break). The keys are the variables' names, so an existingSecret is made the
+same way.
 */}}
 {{- define "canopy.secretEnv" -}}
 {{- $secret := include "canopy.secretName" .root -}}

@@ -193,6 +193,7 @@ export const chartFunctions = new Map<string, TemplateFunc>([
   ['b64enc', sig(['string'], null, (s: string) => Buffer.from(s).toString('base64'))],
   ['sha256sum', sig(['string'], null, (s: string) => createHash('sha256').update(s).digest('hex'))],
   ['list', sig([], 'any', (...vs: unknown[]) => vs)],
+  ['has', sig(['any', 'any'], null, (needle: unknown, list: unknown) => Array.isArray(list) && list.includes(needle))],
   [
     'dict',
     sig([], 'any', (...kv: unknown[]) => {
