@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import type { IContainer, IDeployment } from 'kubernetes-models/apps/v1';
+import type { IDeployment } from 'kubernetes-models/apps/v1';
 import type { IRole } from 'kubernetes-models/rbac.authorization.k8s.io/v1';
-import type { IService } from 'kubernetes-models/v1';
+import type { IContainer, IService } from 'kubernetes-models/v1';
 import type { KubeObject } from './support/helm/chart.ts';
 import { manifestProblems } from './support/helm/validate.ts';
 import { one, REQUIRED_VALUES, render, VARIANTS } from './support/helm/variants.ts';
