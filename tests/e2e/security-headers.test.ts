@@ -1,32 +1,15 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
 import { signInAndRegister } from './support/browser.ts';
+import { watchCspViolations } from './support/csp.ts';
 import { useApp } from './support/suite.ts';
 
 describe('security headers with the built web app', () => {
   const suite = useApp();
 
-  /** Every CSP violation the page reports, from the console and from securitypolicyviolation events. */
-  async function watchViolations(page: Page) {
-    const violations: string[] = [];
-    page.on('console', (msg) => {
-      if (/Content Security Policy|Refused to/i.test(msg.text())) violations.push(msg.text());
-    });
-    await page.exposeFunction('reportViolation', (text: string) => violations.push(text));
-    await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (e) =>
-        (window as unknown as { reportViolation(t: string): void }).reportViolation(
-          `${e.violatedDirective} blocked ${e.blockedURI}`,
-        ),
-      );
-    });
-    return violations;
-  }
-
   it('serves the app with a CSP it obeys: login, development sign-in, registration and the dashboard', async () => {
     const page = await (await suite.browser.newContext()).newPage();
-    const violations = await watchViolations(page);
+    const violations = await watchCspViolations(page);
     const res = await page.goto(suite.app.url);
     const headers = res?.headers() ?? {};
     assert.match(headers['content-security-policy'] ?? '', /frame-ancestors 'none'/);

@@ -96,7 +96,9 @@ describe('OpenAPI document', () => {
       JSON.stringify(openapiV31).replaceAll('{"$dynamicRef":"#meta"}', '{"$ref":"#/$defs/schema"}'),
     );
     const validate = ajv.compile(oas);
-    assert.ok(validate(doc), JSON.stringify(validate.errors?.slice(0, 5), null, 1));
+    // A boolean first: validate() is a type guard that would narrow the loosely typed document to unknown.
+    const valid: boolean = validate(doc);
+    assert.ok(valid, JSON.stringify(validate.errors?.slice(0, 5), null, 1));
     assert.equal(doc.openapi, '3.1.0');
     const schemas: unknown[] = [...Object.values(doc.components.schemas)];
     for (const { op } of operations(doc)) {
@@ -184,13 +186,13 @@ describe('OpenAPI document', () => {
     assert.equal(page.status, 200);
     const body = await page.text();
     assert.match(body, /swagger-ui-bundle\.js/);
-    const csp = page.headers.get('content-security-policy') ?? '';
-    assert.match(csp, /script-src 'self'(;|$)/);
-    assert.doesNotMatch(csp, /unsafe-eval|https?:/);
-    // The rest of the panel keeps its policy: no inline styles there.
+    // The page lives under the panel's own policy: nothing loosened for it.
     const app = await fetch(`${api.url}/dashboard`, { headers: html });
     assert.match(await app.text(), /<title>app<\/title>/);
-    assert.doesNotMatch(app.headers.get('content-security-policy') ?? '', /unsafe-inline/);
+    const csp = page.headers.get('content-security-policy') ?? '';
+    assert.match(csp, /script-src 'self';/);
+    assert.equal(csp, app.headers.get('content-security-policy'));
+    assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval/);
     for (const file of ['swagger-ui-bundle.js', 'swagger-ui.css', 'start.js']) {
       const res = await fetch(`${api.url}/api-docs/${file}`, { headers: html });
       assert.equal(res.status, 200, file);

@@ -146,7 +146,7 @@ export function buildOpenApiDocument(routes: readonly DeclaredRoute[], version: 
       { description: text, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
     ]),
   );
-  const excluded = excludedRoutes.map((e) => `- ${e.methods?.join(', ') ?? 'any'} \`${e.url.source}\`: ${e.reason}`);
+  const excluded = excludedRoutes.map((e) => `- ${e.methods?.join(', ') ?? 'any method'} ${e.paths}: ${e.reason}`);
   return {
     openapi: '3.1.0',
     info: {
