@@ -77,3 +77,38 @@ export function dockerfileFinal(instruction: string): string | undefined {
   const all = instructions();
   return all.slice(all.findLastIndex(([name]) => name === 'FROM')).find(([name]) => name === instruction)?.[1];
 }
+
+/**
+ * Compose's interpolation of one value with `vars` (its .env): `${NAME}`, `${NAME:-default}` (nested),
+ * `${NAME:?message}` (throws the message when NAME is unset or empty) and `$$`.
+ */
+export function interpolate(value: string, vars: Record<string, string>): string {
+  let out = '';
+  for (let i = 0; i < value.length; i++) {
+    if (value[i] !== '$') {
+      out += value[i];
+      continue;
+    }
+    if (value[i + 1] === '$') {
+      out += '$';
+      i++;
+      continue;
+    }
+    if (value[i + 1] !== '{') throw new Error(`compose: write $\{NAME} in ${value}`);
+    let depth = 0;
+    let end = i + 1;
+    for (; end < value.length; end++) {
+      if (value[end] === '{') depth++;
+      if (value[end] === '}' && --depth === 0) break;
+    }
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)(?:(:-|:\?)([\s\S]*))?$/.exec(value.slice(i + 2, end));
+    if (!m?.[1]) throw new Error(`compose: cannot read ${value.slice(i, end + 1)}`);
+    const [, name, op, rest = ''] = m;
+    const set = vars[name] ? vars[name] : undefined;
+    if (set !== undefined) out += set;
+    else if (op === ':-') out += interpolate(rest, vars);
+    else if (op === ':?') throw new Error(rest);
+    i = end;
+  }
+  return out;
+}
