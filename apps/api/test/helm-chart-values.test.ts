@@ -63,7 +63,7 @@ describe('Helm chart values against the api', () => {
       assert.equal(api.gateway.enabled, false, 'the gateway runs apart');
       assert.equal(api.runtime.kind, 'kubernetes');
       assert.equal(api.backupStore.kind, 's3');
-      assert.equal(api.dataDir, '/data');
+      assert.equal(api.dataDir, '/data/canopy');
       const ns = r.release?.namespace ?? 'games';
       assert.equal(api.internalUrl, `http://${r.release ? 'prod-canopy' : 'canopy'}-api.${ns}.svc:8080`);
       const gateway = loadConfig(containerEnv(r.objects, '-gateway'));

@@ -70,9 +70,12 @@ describe('Helm chart deploy/helm/canopy', () => {
       const config = one(r.objects, 'ConfigMap', '-api').data as Record<string, string>;
       assert.equal(config.CANOPY_GATEWAY, 'off');
       assert.equal(config.CANOPY_RUNTIME, 'kubernetes');
-      // The data directory is the pod's own and writable; everything else of the root file system is read-only.
+      // The data directory is the pod's own and writable (everything else of the root file system is read-only), and
+      // lies inside the volume, not at its root: the api chmods it 0700, which only its owner may, and a volume's
+      // root belongs to root.
       const mounts = Object.fromEntries((c.volumeMounts ?? []).map((m) => [m.mountPath, m.name]));
-      assert.equal(mounts[config.CANOPY_DATA_DIR as string], 'data');
+      assert.equal(mounts['/data'], 'data');
+      assert.match(config.CANOPY_DATA_DIR ?? '', /^\/data\/[^/]+$/);
       assert.ok(pod?.volumes?.find((v) => v.name === 'data')?.emptyDir, 'the data directory is an emptyDir');
     }
   });
@@ -102,6 +105,14 @@ describe('Helm chart deploy/helm/canopy', () => {
     assert.deepEqual(ports, ['17091/UDP->enet', '443/TCP->https']);
     const config = one(r.objects, 'ConfigMap', '-gateway').data as Record<string, string>;
     assert.equal(config.CANOPY_GATEWAY_UDP_PORT, '17091');
+    // Its data directory (token key, ACME state) inside its volume, which outlives the pod.
+    const data = gateway.spec?.template.spec?.volumes?.find((v) => v.name === 'data');
+    assert.equal(
+      data?.persistentVolumeClaim?.claimName,
+      one(r.objects, 'PersistentVolumeClaim', '-gateway').metadata.name,
+    );
+    assert.ok(container(gateway).volumeMounts?.some((m) => m.name === 'data' && m.mountPath === '/data'));
+    assert.match(config.CANOPY_DATA_DIR ?? '', /^\/data\/[^/]+$/);
     const named = Object.fromEntries((container(gateway).ports ?? []).map((p) => [p.name, p.containerPort]));
     assert.equal(String(named.https), config.CANOPY_GATEWAY_TLS_PORT);
 
