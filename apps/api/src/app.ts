@@ -1,4 +1,4 @@
-import { hostingMessages, SESSION_TOKEN_TTL_SECONDS } from '@canopy/contract';
+import { hostingMessages, isHealthPath, SESSION_TOKEN_TTL_SECONDS } from '@canopy/contract';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import { adminBansRoutes } from './admin/bans/bans.routes.ts';
 import { adminContentRoutes } from './admin/content/content.routes.ts';
@@ -31,6 +31,8 @@ import { registerRateLimits } from './http/rate-limits.ts';
 import { answerHeaders, bodyTooLarge, rejectControlCharacters } from './http/request-guards.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { itemsRoutes } from './items/items.routes.ts';
+import { healthRoutes } from './lifecycle/health.routes.ts';
+import { Readiness } from './lifecycle/readiness.ts';
 import { registerMetrics } from './metrics/expose.ts';
 import { createMetrics } from './metrics/metrics.ts';
 import { openApiRoutes } from './openapi/openapi.routes.ts';
@@ -71,9 +73,12 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}) 
   const app = Fastify({
     https: opts.https ?? null,
     logger: { level: config.logLevel },
-    // One line per request is noise at info level; debug turns it on.
+    // One line per request is noise at info level; debug turns it on, except for the probes' every few seconds.
     logController: new LogController({
-      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+      disableRequestLogging:
+        config.logLevel !== 'debug' && config.logLevel !== 'trace'
+          ? true
+          : (req) => isHealthPath((req.url ?? '').split('?')[0] ?? ''),
     }),
     // Routes size their own limit from their largest legitimate request (route() spec bodyLimit).
     bodyLimit: DEFAULT_BODY_LIMIT,
@@ -114,6 +119,12 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}) 
     now,
     metrics,
     workers: new WorkerPool(),
+    readiness: new Readiness({
+      db,
+      runtimeNotReady: () => servers.notReady(),
+      isLeader: () => ctx.leader?.isLeader ?? false,
+      log: app.log,
+    }),
     // Read when used: with PORT=0 the stand-in's port is known only once listening.
     get discordApiUrl() {
       if (config.discordApiUrl) return config.discordApiUrl;
@@ -181,6 +192,7 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}) 
   if (!(await serveWeb(app, config.webDist)))
     app.log.warn(`web app not built (${config.webDist} missing): serving the api only; run npm run build`);
   registerIdempotency(app, ctx);
+  healthRoutes(app, ctx);
   authRoutes(app, ctx);
   usersRoutes(app, ctx);
   settingsRoutes(app, ctx);
@@ -234,6 +246,7 @@ export async function startBackground(ctx: AppContext): Promise<(opts?: { stopSe
       );
     }
   }
+  ctx.readiness.markStarted();
   return async ({ stopServers = ctx.config.stopServersOnExit } = {}) => {
     await ctx.gateway?.stop();
     await leader.stop();

@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import type { EventBus } from './events/bus.ts';
 import type { GatewayHandle } from './gateway/gateway.ts';
+import type { Readiness } from './lifecycle/readiness.ts';
 import type { Metrics } from './metrics/metrics.ts';
 import type { Leadership } from './scheduler/leader.ts';
 import type { ServerRegistry } from './servers/registry.ts';
@@ -30,4 +31,6 @@ export interface AppContext {
   gateway?: GatewayHandle;
   /** Whether this replica runs the scheduler (startBackground); always the leader on SQLite. */
   leader?: Leadership;
+  /** Whether this replica should get traffic (GET /readyz): started, not stopping, database and runtime ready. */
+  readiness: Readiness;
 }

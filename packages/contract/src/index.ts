@@ -25,6 +25,7 @@ export * from './engine-config.ts';
 export * from './engine-control.ts';
 export * from './feedback.ts';
 export * from './gateway.ts';
+export * from './health.ts';
 export * from './hosting.ts';
 export * from './idempotency.ts';
 export * from './issues.ts';

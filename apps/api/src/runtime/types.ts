@@ -127,4 +127,6 @@ export interface RuntimeDriver {
   files(spec: HostedServerSpec): ServerFiles;
   /** The api is exiting: leave engines running for re-attach, or stop them all; files-only engines always stop. */
   shutdown(opts: { stopServers: boolean }): Promise<void>;
+  /** Why the driver cannot run servers yet after reconcile (its cluster's API not reached), or undefined. */
+  notReady(): string | undefined;
 }

@@ -42,6 +42,8 @@ export class ServerRegistry {
   /** Pending while boot reads the servers, before the runtime has begun re-attaching them. */
   private loading: Promise<void> = Promise.resolve();
   private readonly metrics?: Metrics;
+  /** True once boot() has re-attached (or started) every server that should run. */
+  private booted = false;
 
   constructor(opts: {
     config: Config;
@@ -228,9 +230,16 @@ export class ServerRegistry {
       );
       loaded(); // from here the runtime's settled() knows about every server
       await reconciled;
+      this.booted = true;
     } finally {
       loaded();
     }
+  }
+
+  /** Why the runtime cannot serve yet (for /readyz), or undefined once boot() finished and the driver is ready. */
+  notReady(): string | undefined {
+    if (!this.booted) return 'hosted servers are being re-attached';
+    return this.runtime.notReady();
   }
 
   /**

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isWebPath, SETUP_FILES_PREFIX } from '@canopy/contract';
+import { isHealthPath, isWebPath, SETUP_FILES_PREFIX } from '@canopy/contract';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { isOpenApiPath } from '../openapi/paths.ts';
@@ -36,11 +36,13 @@ function wantsPage(method: string, accept: string | undefined, url: string) {
   if (method !== 'GET' && method !== 'HEAD') return false;
   if (!accept?.includes('text/html')) return false;
   const path = url.split('?')[0] ?? '/';
-  // The setup files are plain text that a browser may open directly (a player following the guide).
+  // The setup files are plain text that a browser may open directly (a player following the guide); the probes
+  // answer JSON to anyone, an operator's browser included.
   return !(
     path.startsWith('/dev-discord/') ||
     path.startsWith('/assets/') ||
     path.startsWith(SETUP_FILES_PREFIX) ||
+    isHealthPath(path) ||
     isOpenApiPath(path)
   );
 }

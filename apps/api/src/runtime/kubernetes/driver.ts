@@ -202,6 +202,15 @@ export class KubernetesDriver implements RuntimeDriver {
     return this.reattaching ?? Promise.resolve();
   }
 
+  /**
+   * Not ready until the informers have listed the cluster once (every status is UNKNOWN before). Ready for good
+   * afterwards: a Kubernetes API that goes away later is the same for every replica, and taking them all out of
+   * the Service would cut the panel too, while it still serves accounts, settings and the cached statuses.
+   */
+  notReady(): string | undefined {
+    return this.book.listed ? undefined : 'the Kubernetes API has not been reached yet';
+  }
+
   isBusy(id: string) {
     return this.removed.has(id) || this.locks.holder(id) !== undefined;
   }

@@ -190,6 +190,11 @@ export class LocalDriver implements RuntimeDriver {
     return this.reattaching.get(id) ?? Promise.resolve();
   }
 
+  /** Engines are this host's processes: ready as soon as reconcile has run. */
+  notReady(): undefined {
+    return undefined;
+  }
+
   isBusy(id: string) {
     return this.removed.has(id) || (this.supervisors.get(id)?.busy ?? false);
   }
