@@ -5,7 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
+import { ENGINE_LOG_LINE, ENGINE_READY_MESSAGE } from '@canopy/contract';
+import { engineEnv } from '@canopy/contract/engine-constants';
 import { layoutProblems } from '../../../scripts/image/check-layout.ts';
+import { gameServerManifest } from '../src/runtime/kubernetes/objects.ts';
 import { startLine } from './support/api-process.ts';
 import { copyRepository, dockerfileEnv } from './support/deploy-files.ts';
 import { untilValue } from './support/until.ts';
@@ -13,7 +16,7 @@ import { untilValue } from './support/until.ts';
 // The container image's build steps (scripts/image/build.sh, which the Dockerfile RUNs) run as a plain script on a
 // clean copy of the repository, then the api started from the assembled layout as the image starts it (ADR 0047).
 // No container is built here: the base image, the user and the volume are the Dockerfile's alone.
-// About a minute on a busy 2-core machine with a warm npm cache (50-60 s at load average 8), most of it the two
+// 30-60 s on a busy 2-core machine with a warm npm cache (load average 2-8), most of it the two
 // npm ci; the api itself starts and stops in a few seconds.
 
 const run = promisify(execFile);
@@ -52,6 +55,19 @@ async function healthcheck(dir: string, env: NodeJS.ProcessEnv, probe: string) {
     const e = error as { code?: number; stdout?: string; stderr?: string };
     return { code: e.code ?? -1, output: `${e.stdout ?? ''}${e.stderr ?? ''}` };
   }
+}
+
+/** A process started in the layout, what it prints (stdout and stderr) kept for waits and failure messages. */
+function spawnInLayout(command: string, args: string[], dir: string, env: NodeJS.ProcessEnv) {
+  const child = spawn(command, args, { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  const collect = (d: Buffer) => {
+    out += d;
+  };
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => out, exited };
 }
 
 describe('container image build steps on a clean copy of the repository', { timeout: 600_000 }, () => {
@@ -104,19 +120,11 @@ describe('container image build steps on a clean copy of the repository', { time
       DATABASE_URL: '',
     });
     assert.equal(env.NODE_ENV, 'production');
-    const child = spawn('node', ['apps/api/src/main.ts'], { cwd: app, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-    });
-    child.stderr.on('data', (d) => {
-      out += d;
-    });
+    const { child, output, exited } = spawnInLayout('node', ['apps/api/src/main.ts'], app, env);
     const filesBefore = new Set(readdirSync(app, { recursive: true, encoding: 'utf8' }));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     try {
-      const started = await startLine({ child, output: () => out }, 120_000);
-      assert.ok(started.url, `the api exited with ${started.code}:\n${out}`);
+      const started = await startLine({ child, output }, 120_000);
+      assert.ok(started.url, `the api exited with ${started.code}:\n${output()}`);
       const base = started.url.replace('localhost', '127.0.0.1');
 
       const alive = await fetch(`${base}/healthz`);
@@ -129,7 +137,7 @@ describe('container image build steps on a clean copy of the repository', { time
         const res = await fetch(`${base}/readyz`);
         last = `${res.status} ${await res.text()}`;
         return res.status === 200 ? (JSON.parse(last.slice(4)) as { status: string }) : undefined;
-      }, '/readyz 200').catch((error: Error) => assert.fail(`${error.message}; last answer: ${last}\n${out}`));
+      }, '/readyz 200').catch((error: Error) => assert.fail(`${error.message}; last answer: ${last}\n${output()}`));
       assert.equal(ready.status, 'ready');
 
       const page = await fetch(`${base}/`, { headers: { accept: 'text/html' } });
@@ -156,7 +164,7 @@ describe('container image build steps on a clean copy of the repository', { time
       child.kill('SIGTERM');
     }
     // The image's stop: SIGTERM and an ordered shutdown that ends the process on its own.
-    assert.equal(await exited, 0, out);
+    assert.equal(await exited, 0, output());
     const down = await healthcheck(app, { ...env, PORT: '1' }, '/healthz');
     assert.equal(down.code, 1, 'no answer is unhealthy');
     // The image's code is root's and read-only for its user: the api wrote nothing beside it.
@@ -164,5 +172,55 @@ describe('container image build steps on a clean copy of the repository', { time
       readdirSync(app, { recursive: true, encoding: 'utf8' }).filter((f) => !filesBefore.has(f)),
       [],
     );
+  });
+
+  test("an engine runs from the layout as the kubernetes driver's pods run it, every module it loads included", async () => {
+    const settings = { namespace: 'canopy', image: 'canopy', workDir: '/app', controlPort: 8081, gamePort: 7777 };
+    const spec = { id: 'srv1', name: 'Image', ownerId: 'u1', gamePort: 0, secret: 's', lastCrashAt: null };
+    const manifest = gameServerManifest({ ...settings, volumeSize: '1Gi', stopGraceSeconds: 15 }, spec, {
+      memoryMB: 256,
+      env: {},
+    });
+    const container = manifest.spec.template.spec?.containers[0];
+    assert.ok(container?.command && container.args);
+    assert.equal(container.workingDir, '/app');
+    const [command = '', ...flags] = container.command;
+    // The pod's arguments with what this machine changes: a data directory of its own and free ports.
+    const args = container.args.map((arg, i, all) => {
+      if (all[i - 1] === '--data-dir') return join(root, 'engine-data', 'server');
+      return all[i - 1] === '--control-port' || all[i - 1] === '--game-port' ? '0' : arg;
+    });
+    const env = cleanEnv(path, {
+      ...dockerfileEnv(),
+      ...Object.fromEntries((container.env ?? []).flatMap((e) => (e.value === undefined ? [] : [[e.name, e.value]]))),
+      [engineEnv.secret]: 'image-test-secret-0123456789',
+      NODE_COMPILE_CACHE: join(root, 'compile-cache'),
+    });
+
+    // Loads every module an engine may load (the file API, the Agones SDK) and exits: a missing one fails here.
+    await run(command, [...flags, '--warm-compile-cache'], { cwd: app, env });
+
+    const engine = spawnInLayout(command, [...flags, ...args], app, env);
+    try {
+      const ready = await untilValue(
+        () =>
+          engine
+            .output()
+            .split('\n')
+            .map((line) => ENGINE_READY_MESSAGE.exec(ENGINE_LOG_LINE.exec(line)?.[3] ?? ''))
+            .find(Boolean) ?? undefined,
+        'the engine READY line',
+        60_000,
+      ).catch((error: Error) => assert.fail(`${error.message}:\n${engine.output()}`));
+      // Its control API listens beyond loopback (the pod's network) and answers the secret from its Secret.
+      assert.equal(ready[1], '0.0.0.0');
+      const stats = await fetch(`http://127.0.0.1:${ready[2]}/stats`, {
+        headers: { authorization: `Bearer ${env[engineEnv.secret]}` },
+      });
+      assert.equal(stats.status, 200, await stats.text());
+    } finally {
+      engine.child.kill('SIGTERM');
+    }
+    assert.equal(await engine.exited, 0, engine.output());
   });
 });
