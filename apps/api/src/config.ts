@@ -82,6 +82,8 @@ export interface Config {
   schedulerIntervalMs: number;
   /** PostgreSQL: how often a follower replica tries for the scheduler's leadership (scheduler/leader.ts). */
   schedulerLeaderRetryMs: number;
+  /** SIGTERM (lifecycle/shutdown.ts, ADR 0044): not ready for delayMs while still serving, then graceMs to finish. */
+  shutdown: { delayMs: number; graceMs: number };
   /** Most WebSockets held at once; unset: half the process's descriptor limit (ws/socket-limits.ts). */
   maxSockets?: number;
   /** Timeouts and the per-address connection cap of every HTTP(S) server (config/http-limits.ts, ADR 0032). */
@@ -173,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     benchCommands: e.CANOPY_BENCH_COMMANDS === 'true',
     schedulerIntervalMs: e.CANOPY_SCHEDULER_INTERVAL_MS,
     schedulerLeaderRetryMs: e.CANOPY_SCHEDULER_LEADER_RETRY_MS,
+    shutdown: { delayMs: e.CANOPY_SHUTDOWN_DELAY_MS, graceMs: e.CANOPY_SHUTDOWN_GRACE_MS },
     maxSockets: e.CANOPY_MAX_SOCKETS,
     http: httpLimitsOf(e),
     metrics: metricsOf(e, host),

@@ -154,6 +154,10 @@ export const envSchema = z
     CANOPY_SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(1000).default(60000),
     // PostgreSQL: how often a replica that is not the scheduler's leader tries to become it (ADR 0036).
     CANOPY_SCHEDULER_LEADER_RETRY_MS: z.coerce.number().int().min(100).max(60000).default(3000),
+    // On SIGTERM (ADR 0044): how long /readyz says 503 before the api stops taking requests (0: Kubernetes'
+    // preStop sleep does that wait), then how long requests in flight get before they are cut.
+    CANOPY_SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(300_000).default(0),
+    CANOPY_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(3_600_000).default(25_000),
     CANOPY_MAX_SOCKETS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).optional()),
     ...httpLimitsEnv,
     ...metricsEnv,
