@@ -82,6 +82,9 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}) 
     }),
     // Routes size their own limit from their largest legitimate request (route() spec bodyLimit).
     bodyLimit: DEFAULT_BODY_LIMIT,
+    // While the api drains on SIGTERM (lifecycle/shutdown.ts), a request that arrives on a kept-alive connection
+    // is served (with Connection: close) rather than refused with 503: a browser's write must not fail on a restart.
+    return503OnClosing: false,
     // Headers, request and idle timeouts (ADR 0032): an idle or trickling socket does not hold a descriptor.
     ...apiServerOptions(config.http),
     // Errors the router raises before any route (a path that is not valid UTF-8) keep the api's shape.

@@ -21,14 +21,31 @@ export function openDatabaseOrExit(config: Config) {
   });
 }
 
-/** On the first SIGINT or SIGTERM runs the ordered shutdown `stop`, then exits 0; later signals are ignored. */
-export function stopOnSignals(stop: () => Promise<void>) {
-  let stopping = false;
+/**
+ * On the first SIGINT or SIGTERM runs the ordered shutdown `stop`, then exits 0 (1 when it failed). A later signal
+ * does not cut it short (an impatient Ctrl-C, a supervisor repeating itself) unless `forceAfterMs` has passed since
+ * the first: then the process exits 1 at once. Without `forceAfterMs`, later signals are ignored.
+ */
+export function stopOnSignals(stop: () => Promise<void>, opts: { forceAfterMs?: number } = {}) {
+  let since: number | undefined;
   for (const signal of ['SIGINT', 'SIGTERM'] as const)
     process.on(signal, async () => {
-      if (stopping) return;
-      stopping = true;
-      await stop();
+      if (since !== undefined) {
+        const waited = Date.now() - since;
+        if (opts.forceAfterMs !== undefined && waited >= opts.forceAfterMs) {
+          console.error(`${signal} again after the grace period: exiting without finishing the shutdown`);
+          process.exit(1);
+        }
+        console.error(`${signal} again: still shutting down in order`);
+        return;
+      }
+      since = Date.now();
+      try {
+        await stop();
+      } catch (error) {
+        console.error(`Shutdown failed: ${(error as Error).message}`);
+        process.exit(1);
+      }
       process.exit(0);
     });
 }

@@ -3,6 +3,7 @@ import { openDatabaseOrExit, orExit, stopOnSignals } from './boot.ts';
 import { readPanelTls } from './config/panel-tls.ts';
 import { loadConfig } from './config.ts';
 import { gatewayStartLine } from './gateway/start-line.ts';
+import { gracefulShutdown } from './lifecycle/shutdown.ts';
 
 // Everything the api writes (database, keys, engines' data, which inherit the mask) is for this user only.
 process.umask(0o077);
@@ -28,6 +29,9 @@ if (config.devIdentityProvider) {
   );
 }
 
+// Made before listening: it counts every connection, to cut those left when the grace period ends.
+const shutdown = gracefulShutdown(app, ctx);
+
 try {
   await app.listen({ port: config.port, host: config.host });
 } catch (error) {
@@ -47,9 +51,7 @@ console.log(
 
 if (ctx.gateway) console.log(gatewayStartLine(config, ctx.gateway));
 
-// Ordered shutdown: stop accepting work, finish requests, then close the database.
-stopOnSignals(async () => {
-  await app.close();
-  await stopBackground();
-  await db.close();
-});
+// Ordered shutdown (lifecycle/shutdown.ts): not ready, hand the scheduler over, stop accepting work, finish
+// requests, leave engines running, close the database. A second signal forces it only once the grace has passed.
+const { delayMs, graceMs } = config.shutdown;
+stopOnSignals(() => shutdown({ stopBackground, closeDatabase: () => db.close() }), { forceAfterMs: delayMs + graceMs });

@@ -4,6 +4,7 @@ import {
   SOCKET_BACKOFF_INITIAL_MS,
   SOCKET_BACKOFF_MAX_MS,
   SOCKET_REFRESH_RETRY_MS,
+  SOCKET_RESTART_RETRY_MAX_MS,
   socketCloseCodes,
 } from '@canopy/contract';
 import {
@@ -85,6 +86,29 @@ describe('decideOnClose', () => {
     // Once a slot is free and the socket has opened, the next outage starts over.
     const { next } = decideOnOpen(decideOnClose(4029, initialReconnectState).next);
     assert.deepEqual(closes([1006], next), [{ kind: 'retry', delayMs: 1000, toast: true }]);
+  });
+
+  it('reconnects from a replica restarting (1012) within a second, at a random moment, without a toast', () => {
+    assert.equal(socketCloseCodes.serviceRestart, 1012);
+    assert.equal(SOCKET_RESTART_RETRY_MAX_MS, 1000);
+    for (const [random, delayMs] of [
+      [0, 0],
+      [0.25, 250],
+      [0.999, 999],
+    ] as const)
+      assert.deepEqual(
+        decideOnClose(1012, initialReconnectState, false, () => random),
+        {
+          decision: { kind: 'retry', delayMs, toast: false },
+          next: initialReconnectState,
+        },
+      );
+    // No replica answered the reconnect either: that is an outage, announced once, with the usual backoff.
+    const { next } = decideOnClose(1012, initialReconnectState, false, () => 0.5);
+    assert.deepEqual(closes([1006, 1006], next), [
+      { kind: 'retry', delayMs: 1000, toast: true },
+      { kind: 'retry', delayMs: 2000, toast: false },
+    ]);
   });
 
   it('a normal close resets the state', () => {

@@ -9,6 +9,11 @@ export const HTTP_RETRY_BASE_MS = 1000;
 export const SOCKET_BACKOFF_INITIAL_MS = 1000;
 export const SOCKET_BACKOFF_MAX_MS = 30000;
 export const SOCKET_REFRESH_RETRY_MS = 500;
+/**
+ * After a 1012 (the api replica restarts) the browser reconnects within this, at a random moment, so that the
+ * sockets of a replica do not all land on the others in the same instant.
+ */
+export const SOCKET_RESTART_RETRY_MAX_MS = 1000;
 
 export const PAGINATION_WINDOW = 5;
 

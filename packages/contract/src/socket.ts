@@ -83,6 +83,8 @@ export const socketCloseCodes = {
   normal: 1000,
   policyViolation: 1008,
   internalError: 1011,
+  /** The api replica is restarting (a rolling update): reconnect at once, another replica answers. */
+  serviceRestart: 1012,
   /** The api is at its connection capacity: retry later, slowly. */
   tryAgainLater: 1013,
   /** This user already has MAX_SOCKETS_PER_USER sockets open (close a tab, or wait). */
@@ -95,4 +97,5 @@ export const socketCloseReasons = {
   tryAgainLater: 'Server busy, try again later',
   handshakeTimeout: 'Authentication timed out',
   databaseUnavailable: 'Service temporarily unavailable',
+  serviceRestart: 'Service restart',
 } as const;

@@ -2,6 +2,8 @@ import pg from 'pg';
 
 /** The advisory-lock key the scheduler's leader holds (migrations use 7212026 for their own, per transaction). */
 export const SCHEDULER_LOCK_KEY = 7212027;
+/** A leader that stops (SIGTERM) notifies this channel, so that a follower tries for the lock now, not on its next try. */
+const HANDOVER_CHANNEL = 'canopy_scheduler_handover';
 
 /** Whether this replica runs the platform-wide jobs now (tests, and later /readyz, read it). */
 export interface Leadership {
@@ -38,6 +40,9 @@ export async function startLeadership(opts: {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
+  const loop = () => {
+    running = running.then(attempt);
+  };
   // A leader that lost its connection waits before trying again, so that a follower takes over rather than
   // the same replica winning the lock back a moment later (its trouble may be its own).
   let holdOffUntil = 0;
@@ -66,8 +71,12 @@ export async function startLeadership(opts: {
     });
     c.on('error', (error) => giveUp(c, error.message));
     c.on('end', () => giveUp(c, 'connection closed'));
+    c.on('notification', () => {
+      if (!stopJobs) loop();
+    });
     client = c;
     await c.connect();
+    await c.query(`LISTEN ${HANDOVER_CHANNEL}`);
     return c;
   };
 
@@ -94,9 +103,6 @@ export async function startLeadership(opts: {
     }
   };
 
-  const loop = () => {
-    running = running.then(attempt);
-  };
   loop();
   await running;
   timer = setInterval(loop, opts.retryMs);
@@ -115,7 +121,15 @@ export async function startLeadership(opts: {
       await jobs?.();
       const c = client;
       client = undefined;
-      // Closing the session releases the lock for the next leader.
+      // The lock goes back and the followers hear of it (the notification is delivered once this statement commits,
+      // after the unlock), so that one leads now; ending the session alone frees the lock, but the followers would
+      // find out only on their next try (CANOPY_SCHEDULER_LEADER_RETRY_MS).
+      if (c && jobs) {
+        await c
+          .query('SELECT pg_advisory_unlock($1), pg_notify($2, $3)', [SCHEDULER_LOCK_KEY, HANDOVER_CHANNEL, ''])
+          .catch(() => {});
+        log.info('scheduler leadership given up (handed over: this replica stops)');
+      }
       await c?.end().catch(() => {});
     },
   };

@@ -224,7 +224,18 @@ export function attachWebSocket(app: FastifyInstance, ctx: AppContext) {
     }
   };
 
+  /** True once the api began its shutdown: new sockets are told to go elsewhere (1012) as soon as they open. */
+  let closing = false;
+  const restart = (ws: WebSocket) => ws.close(socketCloseCodes.serviceRestart, socketCloseReasons.serviceRestart);
+
   const upgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (closing) {
+      // Answered with the same 1012 as the sockets open at the shutdown, not a failed handshake, which the browser
+      // would take for an outage and back off from.
+      socket.on('error', () => socket.destroy());
+      wss.handleUpgrade(req, socket, head, restart);
+      return;
+    }
     const url = new URL(req.url ?? '/', 'http://localhost');
     const match = PATH.exec(url.pathname);
     let userId: string;
@@ -282,11 +293,16 @@ export function attachWebSocket(app: FastifyInstance, ctx: AppContext) {
   }, HEARTBEAT_MS);
   heartbeat.unref();
   // preClose, not onClose: Fastify waits for open connections before onClose, and sockets never end by themselves.
+  // 1012 (Service Restart), to every socket including those still authenticating: the browser reconnects at once,
+  // to another replica (lifecycle/shutdown.ts); its close handshake ends the connection.
   app.addHook('preClose', async () => {
+    closing = true;
     clearInterval(heartbeat);
-    for (const c of all()) c.ws.close(1001, 'Server shutting down');
-    wss.close();
+    for (const ws of wss.clients) restart(ws);
     await live?.stop();
+  });
+  app.addHook('onClose', async () => {
+    wss.close();
   });
 }
 

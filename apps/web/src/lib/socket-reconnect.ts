@@ -2,6 +2,7 @@ import {
   SOCKET_BACKOFF_INITIAL_MS,
   SOCKET_BACKOFF_MAX_MS,
   SOCKET_REFRESH_RETRY_MS,
+  SOCKET_RESTART_RETRY_MAX_MS,
   socketCloseCodes,
 } from '@canopy/contract';
 
@@ -26,7 +27,8 @@ export type CloseDecision =
   | { kind: 'refresh'; delayMs: number }
   /**
    * Anything else: reconnect after the backoff delay; `toast` is true once per outage. A refusal for
-   * load (4029 too many connections, 1013 try again later) waits the maximum delay at once.
+   * load (4029 too many connections, 1013 try again later) waits the maximum delay at once; a replica
+   * restarting (1012) is no outage: reconnect within SOCKET_RESTART_RETRY_MAX_MS, without a toast.
    */
   | { kind: 'retry'; delayMs: number; toast: boolean };
 
@@ -44,9 +46,18 @@ export function decideOnClose(
   code: number,
   state: ReconnectState,
   deliberate = false,
+  random: () => number = Math.random,
 ): { decision: CloseDecision; next: ReconnectState } {
   if (deliberate || code === socketCloseCodes.normal) {
     return { decision: { kind: 'stop' }, next: initialReconnectState };
+  }
+  // A rolling restart: another replica takes the socket. Spread over a moment so that a replica's sockets do not
+  // all arrive at once; the state is kept, so a reconnect that fails after it starts the outage's usual backoff.
+  if (code === socketCloseCodes.serviceRestart) {
+    return {
+      decision: { kind: 'retry', delayMs: Math.floor(random() * SOCKET_RESTART_RETRY_MAX_MS), toast: false },
+      next: state,
+    };
   }
   // Reconnecting quickly cannot help when the api refused for load: another socket (a tab) must close first.
   if (code === socketCloseCodes.tooManyConnections || code === socketCloseCodes.tryAgainLater) {
