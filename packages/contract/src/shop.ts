@@ -122,6 +122,16 @@ export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 export const checkoutResponseSchema = z.object({ message: z.string(), credit: z.number().int().nonnegative() });
 export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
 
+/**
+ * The part of a Stripe event the payment webhook reads, for the OpenAPI document only: the api verifies the raw
+ * bytes with Stripe's library and reads the session as unknown JSON (Stripe's reference documents the rest).
+ */
+export const stripeEventSchema = z.looseObject({
+  id: z.string(),
+  type: z.string(),
+  data: z.looseObject({ object: z.looseObject({}) }),
+});
+
 /** What the payment webhook answers to every event it accepted (Stripe retries anything but a 2xx). */
 export const webhookAckSchema = z.object({ received: z.literal(true) });
 

@@ -95,6 +95,7 @@ export function configRoutes(app: FastifyInstance, ctx: AppContext) {
     method: 'PUT',
     url: '/users/:id/server/newbie-kit',
     response: versionedConfigSaveResponseSchema,
+    ifMatch: true,
     rateLimit: { perCallerShared: writes },
     access: 'user',
     server: 'config:manage',

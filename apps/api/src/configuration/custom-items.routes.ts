@@ -2,8 +2,8 @@ import {
   CUSTOM_TEXTURE_MAX_BASE64,
   customItemCreatedSchema,
   customItemCreateSchema,
+  customItemsFileSchema,
   itemConfigResponseSchema,
-  itemConfigSchema,
   MAX_CUSTOM_ITEMS,
   MAX_EXTRA_DROPS,
   messages,
@@ -75,8 +75,10 @@ export function customItemsRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ctx, {
     method: 'PUT',
     url: '/users/:id/server/item-config',
-    describedBody: itemConfigSchema,
+    // The shape itemConfigSchema checks: its transform (keeping only the first problem) hides it from JSON Schema.
+    describedBody: customItemsFileSchema,
     response: versionedConfigSaveResponseSchema,
+    ifMatch: true,
     rateLimit: { perCallerShared: writes },
     access: 'user',
     server: 'config:manage',

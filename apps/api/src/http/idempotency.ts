@@ -40,6 +40,14 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 const isKept = (status: number) =>
   (status >= 200 && status < 300) || (status >= 400 && status < 500 && ![401, 408, 429].includes(status));
 
+/**
+ * Whether a route() route honours Idempotency-Key (for the OpenAPI document): a mutating method with a signed-in
+ * caller, which every route but a public one has (route.ts authenticates it before these hooks run).
+ */
+export function honoursIdempotencyKey(route: { method: string; access: unknown }): boolean {
+  return MUTATING.has(route.method) && route.access !== 'public';
+}
+
 function payloadText(payload: unknown): string | null {
   if (payload === null || payload === undefined) return '';
   if (typeof payload === 'string') return payload;

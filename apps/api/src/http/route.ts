@@ -72,6 +72,11 @@ interface RouteSpec<
   describedBody?: z.ZodType;
   /** The success answer, for the OpenAPI document (ADR 0046); absent when the contract has only a TypeScript type. */
   response?: RouteResponse;
+  /**
+   * The write is conditional on an If-Match header (ADR 0035, versioned.ts): documented as a header parameter, and
+   * required of any route whose handler reads it (ifMatchOf refuses to read it otherwise).
+   */
+  ifMatch?: true;
   /** The success status, set before the handler runs; default 200. */
   status?: 200 | 201 | 202;
   /** One line for the OpenAPI document when the url and method do not say it. */
@@ -151,6 +156,7 @@ export function route<
     rawBody: spec.rawBody === true,
     query: spec.query,
     response: spec.response,
+    ifMatch: spec.ifMatch === true,
     status: spec.status ?? 200,
     summary: spec.summary,
     bodyLimit: spec.bodyLimit ?? DEFAULT_BODY_LIMIT,
@@ -168,7 +174,7 @@ export function route<
     method: spec.method,
     url: spec.url,
     bodyLimit: spec.bodyLimit ?? DEFAULT_BODY_LIMIT,
-    config: { rawBody: spec.rawBody === true },
+    config: { rawBody: spec.rawBody === true, ifMatch: spec.ifMatch === true },
     onRequest: async (req, reply) => {
       if (ipLimit) await ipLimit(req, reply);
       if (spec.access === 'public') return;

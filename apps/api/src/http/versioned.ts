@@ -13,9 +13,13 @@ import { AppError, badRequest } from '../errors.ts';
 
 /**
  * The version a write's If-Match names, undefined without one; a header that is not one entity tag is a 400, a
- * weak tag a 412 (If-Match compares strongly, RFC 9110: a weak tag matches nothing; ADR 0035).
+ * weak tag a 412 (If-Match compares strongly, RFC 9110: a weak tag matches nothing; ADR 0035). Only for a route
+ * declared with `ifMatch: true` (route.ts).
  */
 export function ifMatchOf(req: FastifyRequest): string | undefined {
+  // The OpenAPI document lists the header from the route's spec: a route reading it undeclared would hide it.
+  if (!(req.routeOptions.config as { ifMatch?: boolean } | undefined)?.ifMatch)
+    throw new Error(`${req.method} ${req.routeOptions.url} reads If-Match: declare ifMatch: true in its route() spec`);
   const version = versionFromIfMatch(req.headers['if-match']);
   if (version === null) throw badRequest(m.badIfMatch, codes.badIfMatch);
   if (version === WEAK_IF_MATCH) throw new AppError(412, codes.preconditionFailed, m.weakIfMatch);

@@ -1,4 +1,10 @@
-import { errorBodySchema } from '@canopy/contract';
+import {
+  errorBodySchema,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  IDEMPOTENT_REPLAY_HEADER,
+} from '@canopy/contract';
+import { honoursIdempotencyKey, IDEMPOTENCY_TTL_MS } from '../http/idempotency.ts';
 import { excludedRoutes, webSocketNote } from './excluded.ts';
 import { SchemaConverter } from './json-schema.ts';
 import type { DeclaredRoute } from './registry.ts';
@@ -11,7 +17,10 @@ const errorTexts: Record<number, string> = {
   403: 'Signed in but not allowed (missing permission, not registered, banned, not the owner).',
   404: 'Nothing with that name or id.',
   409: 'Conflict: changed since it was read (If-Match / version), or another action is in progress.',
+  412: 'If-Match named a weak entity tag (W/"…"), which never matches: send back the ETag of the GET as given.',
   413: 'The body is larger than the route accepts.',
+  422: `This ${IDEMPOTENCY_KEY_HEADER} was already used for a different request.`,
+  428: "A whole-object save that names no version: send If-Match or the body's version field.",
   429: 'Rate limited: try again after Retry-After seconds.',
   500: 'Unexpected failure.',
   503: 'The database is unreachable, or maintenance mode is on.',
@@ -68,6 +77,8 @@ function errorStatuses(route: DeclaredRoute, hasParams: boolean): number[] {
   if (takesBody) statuses.add(413);
   if (route.rateLimit.perIp || route.rateLimit.perAccount || route.rateLimit.perCallerShared) statuses.add(429);
   if (route.server && route.method !== 'GET') statuses.add(409).add(507);
+  if (route.ifMatch) statuses.add(400).add(409).add(412).add(428);
+  if (honoursIdempotencyKey(route)) statuses.add(400).add(409).add(422);
   return [...statuses].sort();
 }
 
@@ -90,6 +101,33 @@ function responsesOf(route: DeclaredRoute, convert: SchemaConverter, hasParams: 
   for (const status of errorStatuses(route, hasParams))
     out[String(status)] = { $ref: `#/components/responses/E${status}` };
   return out;
+}
+
+/** The request headers the route honours: If-Match on a conditional write, Idempotency-Key on a signed-in write. */
+function headerParameters(route: DeclaredRoute): Json[] {
+  const headers: Json[] = [];
+  if (route.ifMatch)
+    headers.push({
+      name: 'If-Match',
+      in: 'header',
+      required: false,
+      description:
+        'The ETag of the GET the change was made on (one strong entity tag, `"12"`); where the body has a `version` ' +
+        'field, either may name it (both must then agree). Refused with 409 when what is stored changed since (ADR 0035).',
+      schema: { type: 'string' },
+    });
+  if (honoursIdempotencyKey(route))
+    headers.push({
+      name: IDEMPOTENCY_KEY_HEADER,
+      in: 'header',
+      required: false,
+      description:
+        'One key per action, the same across its retries: a repeat of the same request gets the stored answer ' +
+        `(with \`${IDEMPOTENT_REPLAY_HEADER}: true\`) and acts once; the key with another request is refused (422); a ` +
+        `repeat while the first runs gets 409 with Retry-After. Kept for ${IDEMPOTENCY_TTL_MS / 3_600_000} hours per user.`,
+      schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH, pattern: '^[!-~]+$' },
+    });
+  return headers;
 }
 
 /** Query parameters from an object schema, one per property. */
@@ -119,6 +157,7 @@ function operationOf(route: DeclaredRoute, convert: SchemaConverter): { path: st
     parameters: [
       ...names.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
       ...queryParameters(route, convert),
+      ...headerParameters(route),
     ],
     responses: responsesOf(route, convert, names.length > 0),
   };

@@ -15,7 +15,8 @@ export class SchemaConverter {
   convert(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
     // 'any' for what JSON Schema cannot say (a transform's result, a custom check): documented as "anything"
     // rather than failing the whole document.
-    const json = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+    const documented = io === 'input' ? shapeBehindPrecheck(schema) : schema;
+    const json = z.toJSONSchema(documented, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
     delete json.$schema;
     const defs = json.$defs as Record<string, JsonSchema> | undefined;
     delete json.$defs;
@@ -25,6 +26,17 @@ export class SchemaConverter {
     for (const [name, def] of Object.entries(defs)) this.components[prefix + name] = rewriteRefs(def, rename);
     return rewriteRefs(json, rename);
   }
+}
+
+/**
+ * A request schema that takes anything and checks it before its real shape (worldPutSchema: the tile count
+ * against the size first, so that a huge list costs one comparison) accepts exactly what that shape accepts;
+ * zod converts such a pipe's input side, which is "anything" (`{}`), so the shape behind it is documented.
+ */
+function shapeBehindPrecheck(schema: z.ZodType): z.ZodType {
+  if (schema instanceof z.ZodPipe && (schema.in instanceof z.ZodUnknown || schema.in instanceof z.ZodAny))
+    return shapeBehindPrecheck(schema.out as z.ZodType);
+  return schema;
 }
 
 /** A copy of `node` with every `$ref` passed through `rename`. */

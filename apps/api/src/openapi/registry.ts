@@ -14,6 +14,8 @@ export interface DeclaredRoute {
   rawBody: boolean;
   query?: z.ZodType;
   response?: RouteResponse;
+  /** The write honours If-Match (route.ts `ifMatch`). */
+  ifMatch: boolean;
   status: number;
   summary?: string;
   bodyLimit: number;

@@ -1,4 +1,4 @@
-import { STRIPE_WEBHOOK_BODY_LIMIT, WEBHOOK_RATE_LIMIT, webhookAckSchema } from '@canopy/contract';
+import { STRIPE_WEBHOOK_BODY_LIMIT, stripeEventSchema, WEBHOOK_RATE_LIMIT, webhookAckSchema } from '@canopy/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { route } from '../http/route.ts';
@@ -14,6 +14,7 @@ export function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
     summary: 'Stripe webhook: a Stripe event, verified by its Stripe-Signature header',
     // Stripe signs the exact bytes: they must reach the verifier unparsed.
     rawBody: true,
+    describedBody: stripeEventSchema,
     bodyLimit: STRIPE_WEBHOOK_BODY_LIMIT,
     rateLimit: { perIp: WEBHOOK_RATE_LIMIT },
     // Unconfigured: refused before the body is read.

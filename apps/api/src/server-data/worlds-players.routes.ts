@@ -64,6 +64,7 @@ export function worldsPlayersRoutes(app: FastifyInstance, ctx: AppContext) {
     access: 'user',
     server: 'worlds:manage',
     describedBody: worldPutSchema,
+    ifMatch: true,
     rawBody: true,
     bodyLimit: WORLD_PUT_BODY_LIMIT,
     admit: ({ server, signal }) => worldWrites.enter(server.server.id, signal),
@@ -120,6 +121,7 @@ export function worldsPlayersRoutes(app: FastifyInstance, ctx: AppContext) {
     access: 'user',
     server: 'players:manage',
     body: playerPutSchema,
+    ifMatch: true,
     bodyLimit: PLAYER_PUT_BODY_LIMIT,
     // Conditional like the world's PUT: If-Match or the body's version.
     handler: async ({ server, params, body, req, reply }) => {

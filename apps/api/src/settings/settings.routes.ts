@@ -23,6 +23,7 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext) {
     url: '/admin/settings',
     access: { admin: 'settings:manage' },
     response: settingsSaveResponseSchema,
+    ifMatch: true,
     body: settingsSaveRequestSchema,
     // Conditional on the version read: If-Match, or the version field of the GET's answer sent back whole.
     handler: async ({ caller, body, req, reply }) => {
