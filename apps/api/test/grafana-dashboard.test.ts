@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
+import { standaloneGatewayMetrics } from '../src/metrics/gateway-metrics.ts';
 import { startApi, type TestApi } from './support/harness.ts';
 import { families, METRICS_TOKEN, scrape } from './support/metrics.ts';
 
@@ -55,16 +56,26 @@ function familyOf(name: string, exported: Map<string, string>): string | undefin
 describe('the Grafana dashboard', () => {
   const dashboard = JSON.parse(readFileSync(DASHBOARD, 'utf8'));
   const panels: Panel[] = dashboard.panels;
+  const panelQueries = panels.flatMap((p) => (p.targets ?? []).map((t) => t.expr));
   const queries: string[] = [
-    ...panels.flatMap((p) => (p.targets ?? []).map((t) => t.expr)),
+    ...panelQueries,
     ...dashboard.templating.list.map((v: { definition: string }) => v.definition),
   ];
   let api: TestApi;
   let exported: Map<string, string>;
+  /** What a standalone login gateway exports (gateway/main.ts): its counters and the process's own. */
+  let gatewayExported: Map<string, string>;
 
   before(async () => {
     api = await startApi('sqlite', { CANOPY_METRICS_TOKEN: METRICS_TOKEN });
     exported = families(await scrape(api.url, METRICS_TOKEN));
+    const metrics = { token: METRICS_TOKEN, listener: { port: 0, host: '127.0.0.1' } };
+    const gateway = await standaloneGatewayMetrics({ metrics, http: api.ctx.config.http }, () => {});
+    try {
+      gatewayExported = families(await scrape(`http://127.0.0.1:${gateway.port}`, METRICS_TOKEN));
+    } finally {
+      await gateway.stop();
+    }
   });
   after(() => api.close());
 
@@ -99,9 +110,19 @@ describe('the Grafana dashboard', () => {
     assert.ok(used.has('nodejs_eventloop_lag_p99_seconds'));
   });
 
+  it('lists every api replica and standalone gateway as a Replica: its metric is one both export', () => {
+    const variable = dashboard.templating.list.find((v: { name: string }) => v.name === 'instance');
+    const metric = /^label_values\((\w+), instance\)$/.exec(variable.definition)?.[1] ?? '';
+    assert.equal(variable.query.query, variable.definition);
+    assert.ok(exported.has(metric), `${metric} is not exported by the api`);
+    assert.ok(gatewayExported.has(metric), `${metric} is not exported by the standalone gateway`);
+    assert.ok(metric.startsWith('canopy_'), 'a generic process metric would list every other target of Prometheus');
+  });
+
   it('reads latency percentiles from the histogram and counters as rates', () => {
     assert.ok(queries.some((q) => /histogram_quantile\(0\.99, .*canopy_http_request_duration_seconds_bucket/.test(q)));
-    for (const q of queries)
+    // Panels only: a variable's label_values() lists a counter's series, it plots no value.
+    for (const q of panelQueries)
       for (const name of metricNames(q).filter((n) => n.endsWith('_total')))
         assert.match(q, new RegExp(`(rate|increase)\\(${name}\\b`), `${name} is read as a rate: ${q}`);
   });
