@@ -53,7 +53,9 @@ describe('metrics settings and token', () => {
   it('asks for the token on the separate port too when both are set', async () => {
     const api = await startApi('sqlite', { CANOPY_METRICS_PORT: '0', CANOPY_METRICS_TOKEN: METRICS_TOKEN });
     try {
-      assert.equal((await fetchMetrics(metricsUrl(api))).status, 401);
+      const refused = await fetchMetrics(metricsUrl(api));
+      assert.equal(refused.status, 401);
+      assert.match(refused.challenge ?? '', /^Bearer\b/);
       assert.equal((await fetchMetrics(metricsUrl(api), METRICS_TOKEN)).status, 200);
       assert.equal((await fetch(`${api.url}/metrics`)).status, 404);
     } finally {

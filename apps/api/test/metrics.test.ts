@@ -26,12 +26,14 @@ describeEachDatabase(
       for (const headers of attempts) {
         const res = await fetch(`${api().url}/metrics`, { headers });
         assert.equal(res.status, 401, JSON.stringify(headers));
+        assert.match(res.headers.get('www-authenticate') ?? '', /^Bearer\b/);
         const body = await res.json();
         assert.equal(body.code, 'metrics_unauthorized');
         assert.match(body.error, /CANOPY_METRICS_TOKEN/);
       }
       const ok = await fetchMetrics(api().url, METRICS_TOKEN);
       assert.equal(ok.status, 200);
+      assert.equal(ok.challenge, null);
       assert.match(ok.type, /^text\/plain; version=0\.0\.4/);
       assert.match(ok.text, /^# TYPE canopy_http_request_duration_seconds histogram$/m);
       // The process's own, from prom-client's default collectors.

@@ -18,6 +18,8 @@ import { capConnectionsPerAddress, checkingIntervalFor } from '../http/connectio
 const FAILURES_PER_MINUTE = 20;
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 const refusal = 'A valid metrics token is required: Authorization: Bearer <CANOPY_METRICS_TOKEN>.';
+/** The scheme a 401 asks for (RFC 9110 requires the challenge on a 401; RFC 6750 names it). */
+const CHALLENGE = { 'www-authenticate': 'Bearer realm="metrics"' };
 
 type Gate = (authorization: string | undefined, ip: string) => AppError | null;
 
@@ -75,8 +77,9 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext) {
   app.route({
     method: 'GET',
     url: '/metrics',
-    onRequest: async (req) => {
+    onRequest: async (req, reply) => {
       const refused = gate(req.headers.authorization, req.ip);
+      if (refused?.status === 401) reply.headers(CHALLENGE);
       if (refused) throw refused;
     },
     handler: async (_req, reply) => reply.type(metrics.registry.contentType).send(await metrics.registry.metrics()),
@@ -99,7 +102,8 @@ export async function listenForMetrics(
     },
     (req, res) => {
       const answer = (status: number, type: string, body: string) => {
-        res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' }).end(body);
+        const challenge = status === 401 ? CHALLENGE : {};
+        res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', ...challenge }).end(body);
       };
       const json = (error: AppError) =>
         answer(

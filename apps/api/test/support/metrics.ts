@@ -6,7 +6,8 @@ export const METRICS_TOKEN = 'test-metrics-token-0123456789';
 /** GET /metrics at `base` (the panel or the metrics listener), with the bearer token when given. */
 export async function fetchMetrics(base: string, token?: string) {
   const res = await fetch(`${base}/metrics`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  return { status: res.status, type: res.headers.get('content-type') ?? '', text: await res.text() };
+  const challenge = res.headers.get('www-authenticate');
+  return { status: res.status, type: res.headers.get('content-type') ?? '', challenge, text: await res.text() };
 }
 
 /** The text of a successful scrape; throws with the answer otherwise. */
