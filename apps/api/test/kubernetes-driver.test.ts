@@ -28,6 +28,7 @@ describe('kubernetes driver: power actions and objects', () => {
     const spec = await addServer(suite.cluster.db);
     const r = await replica(suite.cluster, [spec], { memoryLimitMB: async () => 320 });
     suite.drivers.push(r);
+    assert.equal(r.d.notReady(), undefined, 'listed the cluster: ready');
     await startServer(r.d, suite.cluster.db, spec);
     const state = r.d.state(spec.id);
     assert.equal(state.status, 'ONLINE');
@@ -203,6 +204,7 @@ describe('kubernetes driver: a cluster that cannot be reached', () => {
       timeouts: { startMs: 300, stopMs: 100, killMs: 100 },
     });
     assert.equal(r.d.state(spec.id).status, 'UNKNOWN');
+    assert.equal(r.d.notReady(), 'the Kubernetes API has not been reached yet', '/readyz keeps the replica out');
     await assert.rejects(r.d.start(spec), /cannot be reached/);
     assert.equal(r.d.isBusy(spec.id), false, 'the lock is given back');
     await r.d.shutdown({ stopServers: false });
