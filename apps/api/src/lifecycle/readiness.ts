@@ -53,15 +53,13 @@ export class Readiness {
     this.stopping = true;
   }
 
-  get isStopping(): boolean {
-    return this.stopping;
-  }
-
   /** The probe's answer now. */
   async check(): Promise<ReadyzResponse> {
     const { reason, detail } = await this.verdict();
     if (reason !== this.lastReason) {
-      if (reason) this.sources.log.warn(`not ready: ${reason}${detail ? ` (${detail})` : ''}`);
+      // Starting and stopping are routine; the database failing is what an operator must see.
+      const log = reason?.startsWith('database') ? this.sources.log.warn : this.sources.log.info;
+      if (reason) log.call(this.sources.log, `not ready: ${reason}${detail ? ` (${detail})` : ''}`);
       else this.sources.log.info('ready');
       this.lastReason = reason;
     }
