@@ -89,6 +89,10 @@ describe('Helm chart deploy/helm/canopy', () => {
       'PodDisruptionBudget',
     );
     assert.deepEqual([other.spec && (other.spec as Record<string, unknown>).minAvailable], [1]);
+    // 0 is a setting, not "unset": it must not fall back to maxUnavailable.
+    const zero = one(byLabel('no replica kept through drains').objects, 'PodDisruptionBudget');
+    const spec = zero.spec as Record<string, unknown>;
+    assert.deepEqual([spec.minAvailable, 'maxUnavailable' in spec], [0, false]);
   });
 
   it('publishes the gateway: UDP 17091 and HTTPS 443 on a load balancer that keeps client addresses', () => {

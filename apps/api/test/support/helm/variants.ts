@@ -70,6 +70,10 @@ export const VARIANTS: Variant[] = [
       config: { superAdmins: ['111111111111111111', '222222222222222222'], extraEnv: { CANOPY_PAID_STORAGE_MB: 2048 } },
     }),
   },
+  {
+    label: 'no replica kept through drains',
+    values: withRequired({ api: { podDisruptionBudget: { minAvailable: 0 } } }),
+  },
 ];
 
 export const render = (v: Pick<Variant, 'values' | 'release'>): RenderedChart =>
