@@ -234,8 +234,17 @@ describe('Helm chart deploy/helm/canopy', () => {
     assert.equal(info['checksum/secret'], debug['checksum/secret']);
   });
 
-  it('prints NOTES that name the gateway Service and warn about a missing login host', () => {
-    assert.match(byLabel('defaults').notes, /component=gateway/);
+  it('prints NOTES that name the Services players reach, no other, and warn about a missing login host', () => {
+    for (const r of rendered) {
+      const named = /get svc ([^\n]+)/.exec(r.notes)?.[1]?.trim().split(/\s+/) ?? [];
+      // Every Service publishing the ENet front or the login host's HTTPS, and not the gateway's metrics one.
+      const facing = r.objects
+        .filter((o) => o.kind === 'Service')
+        .filter((o) => (o as unknown as IService).spec?.ports?.some((p) => p.name === 'enet' || p.name === 'https'))
+        .map((o) => o.metadata.name);
+      assert.deepEqual(named.sort(), facing.sort(), r.label);
+    }
+    assert.equal(one(byLabel('metrics with a ServiceMonitor').objects, 'Service', '-gateway-metrics').kind, 'Service');
     assert.match(byLabel('defaults').notes, /WARNING: no loginHost\.name/);
     assert.doesNotMatch(byLabel('ingress with TLS, 3 replicas').notes, /WARNING/);
     assert.match(byLabel('ingress with TLS, 3 replicas').notes, /https:\/\/panel\.example\.com/);
