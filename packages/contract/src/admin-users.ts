@@ -147,6 +147,10 @@ export const creditAdjustSchema = z.object({
   reason: z.string().trim().max(200, m.reasonTooLong).optional(),
 });
 
+/** Answer of POST /admin/users/{discordId}/credit: what changed, in words, and the account's new balance. */
+export const creditAdjustResponseSchema = z.object({ message: z.string(), credit: z.int().nonnegative() });
+export type CreditAdjustResponse = z.infer<typeof creditAdjustResponseSchema>;
+
 /** A row of the Users tab (admin document, section 3: the spec's field names). */
 export const adminUserRowSchema = z.object({
   DiscordID: z.string(),

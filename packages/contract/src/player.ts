@@ -93,6 +93,10 @@ const playerBase = z.object({
 export const playerSchema = playerBase.catchall(z.boolean());
 export type Player = z.infer<typeof playerBase> & PlayerFlags;
 
+/** Answer of PUT /users/{id}/server/players/{name} (the spec shows none): the saved player, at its new version. */
+export const playerSaveResponseSchema = z.object({ message: z.string(), player: playerSchema });
+export type PlayerSaveResponse = z.infer<typeof playerSaveResponseSchema>;
+
 /**
  * Player list row (spec section 3); roles are the names of the Role.* flags that are true. banned
  * goes beyond the spec's row so that the Player Database can mark banned players and offer Unban.

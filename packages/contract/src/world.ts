@@ -158,6 +158,10 @@ export const worldPutSchema = z
   .pipe(worldPutObject);
 export type WorldPut = z.infer<typeof worldPutSchema>;
 
+/** Answer of PUT /users/{id}/server/worlds/{name} (the spec shows none): the world's new version, not the world. */
+export const worldSaveResponseSchema = z.object({ message: z.string(), version: versionSchema });
+export type WorldSaveResponse = z.infer<typeof worldSaveResponseSchema>;
+
 /** A world as the engine returns it (world detail of the spec, plus name, id and size). */
 export const worldSchema = z.object({ name: z.string(), id: z.int(), version: versionSchema, ...detailShape });
 export type World = z.infer<typeof worldSchema>;

@@ -4,11 +4,14 @@ import {
   serverPageMessages as p,
   playerListResponseSchema,
   playerPutSchema,
+  playerSaveResponseSchema,
   playerSchema,
   type World,
+  type WorldSaveResponse,
   worldListResponseSchema,
   worldNameSchema,
   worldPutSchema,
+  worldSaveResponseSchema,
   worldSchema,
 } from '@canopy/contract';
 import type { FastifyInstance } from 'fastify';
@@ -64,6 +67,7 @@ export function worldsPlayersRoutes(app: FastifyInstance, ctx: AppContext) {
     access: 'user',
     server: 'worlds:manage',
     describedBody: worldPutSchema,
+    response: worldSaveResponseSchema,
     ifMatch: true,
     rawBody: true,
     bodyLimit: WORLD_PUT_BODY_LIMIT,
@@ -78,7 +82,7 @@ export function worldsPlayersRoutes(app: FastifyInstance, ctx: AppContext) {
         path: `/worlds/${enc(name)}?answer=brief&${versionQuery(ifMatch)}`,
         raw,
       });
-      const { version } = JSON.parse(answer.toString('utf8')) as { version: number };
+      const { version } = JSON.parse(answer.toString('utf8')) as Pick<WorldSaveResponse, 'version'>;
       await log(server, 'World saved', name);
       return withEtag(reply, version, { message: p.worldSaved, version });
     },
@@ -121,6 +125,7 @@ export function worldsPlayersRoutes(app: FastifyInstance, ctx: AppContext) {
     access: 'user',
     server: 'players:manage',
     body: playerPutSchema,
+    response: playerSaveResponseSchema,
     ifMatch: true,
     bodyLimit: PLAYER_PUT_BODY_LIMIT,
     // Conditional like the world's PUT: If-Match or the body's version.

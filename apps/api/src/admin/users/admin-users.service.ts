@@ -1,6 +1,7 @@
 import {
   type AdminUserDetail,
   type AdminUserRow,
+  type CreditAdjustResponse,
   adminUserMessages as m,
   parseDuration,
   setPaidSchema,
@@ -129,7 +130,7 @@ export async function adjustCredit(
   targetId: string,
   amount: number,
   reason: string | undefined,
-) {
+): Promise<CreditAdjustResponse> {
   const now = ctx.now();
   return withLockedUser(ctx, actor, targetId, async (tx, u) => {
     const result = await grantCredits(tx, targetId, amount, { reason: 'admin', actor: actor.id }, now);

@@ -2,6 +2,7 @@ import {
   adminListQuerySchema,
   adminUserDetailSchema,
   adminUserPageSchema,
+  creditAdjustResponseSchema,
   creditAdjustSchema,
   expiryChangeSchema,
   messageResponseSchema,
@@ -87,6 +88,7 @@ export function adminUsersRoutes(app: FastifyInstance, ctx: AppContext) {
     url: '/admin/users/:discordId/credit',
     access: { admin: 'users:manage' },
     body: creditAdjustSchema,
+    response: creditAdjustResponseSchema,
     admit,
     handler: ({ caller, params, body }) =>
       adjustCredit(ctx, caller.user, params.discordId ?? '', body.amount, body.reason),
