@@ -6,6 +6,7 @@ export interface Migration {
 }
 
 import { migrationsFrom11 } from './migrations-11.ts';
+import { migrationsFrom17 } from './migrations-17.ts';
 import { migrationsFrom19 } from './migrations-19.ts';
 
 // Times are epoch milliseconds (BIGINT); booleans are INTEGER 0/1 on both engines.
@@ -373,4 +374,5 @@ migrations.push({
 
 // 11 onwards (issues 21 and 22: hostile tenants, several replicas, the gateway apart) live in their own file.
 migrations.push(...migrationsFrom11);
+migrations.push(...migrationsFrom17);
 migrations.push(...migrationsFrom19);
