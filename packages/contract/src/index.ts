@@ -17,6 +17,7 @@ export * from './backup.ts';
 export * from './configuration.ts';
 export * from './console-command.ts';
 export * from './constants.ts';
+export * from './credit-packs.ts';
 export * from './custom-items.ts';
 export * from './dashboard.ts';
 export * from './duration.ts';
