@@ -8,6 +8,7 @@ export interface Migration {
 import { migrationsFrom11 } from './migrations-11.ts';
 import { migrationsFrom17 } from './migrations-17.ts';
 import { migrationsFrom19 } from './migrations-19.ts';
+import { migrationsFrom20 } from './migrations-20.ts';
 
 // Times are epoch milliseconds (BIGINT); booleans are INTEGER 0/1 on both engines.
 export const migrations: Migration[] = [
@@ -376,3 +377,4 @@ migrations.push({
 migrations.push(...migrationsFrom11);
 migrations.push(...migrationsFrom17);
 migrations.push(...migrationsFrom19);
+migrations.push(...migrationsFrom20);
