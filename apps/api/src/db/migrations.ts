@@ -7,6 +7,7 @@ export interface Migration {
 
 import { migrationsFrom11 } from './migrations-11.ts';
 import { migrationsFrom17 } from './migrations-17.ts';
+import { migrationsFrom18 } from './migrations-18.ts';
 import { migrationsFrom19 } from './migrations-19.ts';
 import { migrationsFrom20 } from './migrations-20.ts';
 
@@ -376,5 +377,6 @@ migrations.push({
 // 11 onwards (issues 21 and 22: hostile tenants, several replicas, the gateway apart) live in their own file.
 migrations.push(...migrationsFrom11);
 migrations.push(...migrationsFrom17);
+migrations.push(...migrationsFrom18);
 migrations.push(...migrationsFrom19);
 migrations.push(...migrationsFrom20);
