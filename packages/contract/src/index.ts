@@ -47,5 +47,6 @@ export * from './user.ts';
 export * from './versioned-config.ts';
 export * from './versioned-writes.ts';
 export * from './world.ts';
+export * from './history.ts';
 export * from './schedules.ts';
 export * from './alerts.ts';
