@@ -6,7 +6,6 @@ import {
   banDetails,
   deletionNotice,
   graceNotice,
-  keepServerWay,
   noServerTimeHint,
   showCrashLoopBanner,
   showStorageBanner,
@@ -83,23 +82,6 @@ describe('showStorageBanner', () => {
     assert.equal(showStorageBanner({ storageUsedMB: 255, storageLimitMB: 256 }), false);
     assert.equal(showStorageBanner({ storageUsedMB: 256, storageLimitMB: 256 }), true);
     assert.equal(showStorageBanner({ storageUsedMB: 0, storageLimitMB: 0 }), true);
-  });
-});
-
-describe('keepServerWay', () => {
-  const owner = { isCollaborator: false, isBanned: false, isAdmin: false };
-  it('sends an owner to Renew & Shop, or to Redeem Code while the shop is disabled for them', () => {
-    assert.equal(keepServerWay(owner, { disableShop: false }), 'renew');
-    assert.equal(keepServerWay(owner, { disableShop: true }), 'redeem');
-    assert.equal(
-      keepServerWay({ ...owner, isAdmin: true }, { disableShop: true }),
-      'renew',
-      'admins bypass the switch',
-    );
-  });
-  it('links nowhere for a collaborator or a banned account (both pages are locked to them)', () => {
-    assert.equal(keepServerWay({ ...owner, isCollaborator: true }, { disableShop: false }), 'ask-owner');
-    assert.equal(keepServerWay({ ...owner, isBanned: true }, { disableShop: true }), 'banned');
   });
 });
 

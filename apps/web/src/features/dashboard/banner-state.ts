@@ -2,6 +2,7 @@ import { dashboardTexts, GRACE_PERIOD_DAYS, type Profile, type ServerStatus, typ
 import { serverTimePhase } from '../../lib/expiry.ts';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { hasServer } from '../../lib/owned-server.ts';
+import { keepServerWay } from '../../lib/server-time-warning.ts';
 import { isStorageFull } from '../../lib/usage.ts';
 import { type ControlProfile, type ControlSettings, createControl } from './server-controls.ts';
 
@@ -45,23 +46,6 @@ export function banDetails(
 /** True when the storage-exceeded banner shows (used at or above the limit, which also blocks start). */
 export function showStorageBanner(profile: Pick<Profile, 'storageUsedMB' | 'storageLimitMB'>): boolean {
   return isStorageFull(profile.storageUsedMB, profile.storageLimitMB);
-}
-
-/**
- * Where the grace banner sends the user to keep the server: Renew & Shop; the Redeem Code page when the shop
- * is disabled for them (a server time code still saves it); nowhere for a collaborator (the owner renews) or a
- * banned account (both pages are locked). The same locks as the sidebar's (spec 2.5).
- */
-export type KeepServerWay = 'renew' | 'redeem' | 'ask-owner' | 'banned';
-
-/** How the grace banner tells this user to keep the server (see KeepServerWay). */
-export function keepServerWay(
-  profile: Pick<Profile, 'isCollaborator' | 'isBanned' | 'isAdmin'>,
-  settings: Pick<Settings, 'disableShop'>,
-): KeepServerWay {
-  if (profile.isCollaborator) return 'ask-owner';
-  if (profile.isBanned) return 'banned';
-  return settings.disableShop && !profile.isAdmin ? 'redeem' : 'renew';
 }
 
 /** The dashboard's notice of a deleted server: its name, when (local date and time) and why. */

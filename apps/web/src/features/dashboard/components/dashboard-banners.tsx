@@ -7,17 +7,17 @@ import {
   type Settings,
 } from '@canopy/contract';
 import { Link } from 'react-router';
+import { EndingSoonBanner, KeepServer } from '../../../components/server-time-banners.tsx';
 import { BanCountdown, Banner } from '../../../components/ui/index.ts';
 import type { ServerTimePhase } from '../../../lib/expiry.ts';
 import { formatSize } from '../../../lib/format.ts';
+import { keepServerWay } from '../../../lib/server-time-warning.ts';
 import {
   type AfterDeletion,
   afterDeletion,
   banDetails,
   deletionNotice,
   graceNotice,
-  type KeepServerWay,
-  keepServerWay,
   showCrashLoopBanner,
   showStorageBanner,
 } from '../banner-state.ts';
@@ -35,36 +35,6 @@ export interface DashboardBannersProps {
 }
 
 const linkClass = 'font-medium underline hover:no-underline';
-
-/** The grace banner's last sentence: what can still save the server, for this user (keepServerWay). */
-function KeepServer({ way }: { way: KeepServerWay }) {
-  switch (way) {
-    case 'ask-owner':
-      return <>Ask the server owner to renew the server time to keep it.</>;
-    case 'banned':
-      return <>Server time cannot be renewed while your account is banned.</>;
-    case 'redeem':
-      return (
-        <>
-          The shop is disabled by an administrator, but a server time code still keeps it: redeem one on the{' '}
-          <Link to="/redeem-code" className={linkClass} data-testid="grace-redeem-link">
-            Redeem Code
-          </Link>{' '}
-          page.
-        </>
-      );
-    case 'renew':
-      return (
-        <>
-          Renew your server time on the{' '}
-          <Link to="/renew" className={linkClass} data-testid="grace-renew-link">
-            Renew &amp; Shop
-          </Link>{' '}
-          page to keep it.
-        </>
-      );
-  }
-}
 
 /** A contract sentence with its link to `to`. */
 function Linked({ sentence, to, testId }: { sentence: LinkedSentence; to: string; testId: string }) {
@@ -120,6 +90,7 @@ export function DashboardBanners({ profile, settings, loadError, status, phase }
           <p className="mt-2">Server actions are disabled while the ban lasts.</p>
         </Banner>
       )}
+      <EndingSoonBanner profile={profile} settings={settings} />
       {grace && (
         <Banner tone="warning" title="Your server time has run out" data-testid="banner-grace">
           {grace.over ? (
