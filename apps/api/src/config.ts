@@ -45,6 +45,10 @@ export interface Config {
   publicUrl?: string;
   /** Payments: the Stripe webhook signing secret; unset: the webhook answers 503. */
   stripeWebhookSecret?: string;
+  /** Payments: Stripe's secret API key, to create Checkout Sessions; unset: credits are not sold in the panel. */
+  stripeSecretKey?: string;
+  /** Stripe's API base (CANOPY_STRIPE_API_URL), without a trailing slash. */
+  stripeApiUrl: string;
   /** A Paid plan's storage limit in MB (at least; an account's own higher limit stays). */
   paidStorageMB: number;
   /** Credits per whole currency unit paid (100: one dollar buys 100 credits). */
@@ -147,6 +151,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     itemsDir: resolve(e.CANOPY_ITEMS_DIR ?? join(e.CANOPY_DATA_DIR, 'item-database')),
     publicUrl: e.CANOPY_PUBLIC_URL,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    stripeSecretKey: e.STRIPE_SECRET_KEY,
+    stripeApiUrl: e.CANOPY_STRIPE_API_URL,
     paidStorageMB: e.CANOPY_PAID_STORAGE_MB,
     creditsPerCurrencyUnit: e.CANOPY_CREDITS_PER_CURRENCY_UNIT,
     paymentCurrency: e.CANOPY_PAYMENT_CURRENCY,

@@ -65,6 +65,16 @@ export const envSchema = z
         .optional(),
     ),
     STRIPE_WEBHOOK_SECRET: z.preprocess(emptyAsUndefined, z.string().min(8).optional()),
+    // With the webhook secret: Renew & Shop sells the operator's credit packs through Stripe Checkout.
+    STRIPE_SECRET_KEY: z.preprocess(emptyAsUndefined, z.string().min(8).optional()),
+    // Where Stripe's API is reached (tests point it at a local stand-in); unset: https://api.stripe.com.
+    CANOPY_STRIPE_API_URL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .url({ protocol: /^https?$/ })
+        .transform((v) => v.replace(/\/+$/, ''))
+        .default('https://api.stripe.com'),
+    ),
     // What a Paid plan grants while it lasts: a storage limit of at least this many MB (0019-paid-plan.md).
     CANOPY_PAID_STORAGE_MB: z.coerce.number().int().min(1).max(1_048_576).default(1024),
     CANOPY_CREDITS_PER_CURRENCY_UNIT: z.coerce.number().int().min(1).max(1_000_000).default(100),

@@ -2,9 +2,10 @@ import { STRIPE_WEBHOOK_BODY_LIMIT, stripeEventSchema, WEBHOOK_RATE_LIMIT, webho
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { route } from '../http/route.ts';
+import { creditPackRoutes } from './credit-packs.routes.ts';
 import { assertPaymentsConfigured, handleStripeWebhook } from './stripe-webhook.ts';
 
-/** The payment seam: Stripe's signed events credit accounts. */
+/** The payment seam: Stripe's signed events credit accounts; the credit packs a user buys them with. */
 export function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ctx, {
     method: 'POST',
@@ -24,4 +25,5 @@ export function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     handler: ({ raw, req }) => handleStripeWebhook(ctx, raw, req.headers['stripe-signature']),
   });
+  creditPackRoutes(app, ctx);
 }
