@@ -1,6 +1,8 @@
 import { hostingMessages, isHealthPath, SESSION_TOKEN_TTL_SECONDS } from '@canopy/contract';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import { adminBansRoutes } from './admin/bans/bans.routes.ts';
+import { alertsRoutes } from './alerts/alerts.routes.ts';
+import { startAlertDelivery } from './alerts/delivery.ts';
 import { adminContentRoutes } from './admin/content/content.routes.ts';
 import { adminRolesRoutes } from './admin/roles/roles.routes.ts';
 import { adminServersRoutes } from './admin/servers/servers.routes.ts';
@@ -41,6 +43,7 @@ import { redeemRoutes } from './redeem/redeem.routes.ts';
 import { RuntimeBusyError } from './runtime/types.ts';
 import { startLeadership } from './scheduler/leader.ts';
 import { startScheduler } from './scheduler/server-time.ts';
+import { schedulesRoutes } from './schedules/schedules.routes.ts';
 import { worldsPlayersRoutes } from './server-data/worlds-players.routes.ts';
 import { ServerRegistry } from './servers/registry.ts';
 import { serversRoutes } from './servers/servers.routes.ts';
@@ -204,6 +207,8 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}) 
   collaboratorsRoutes(app, ctx);
   itemsRoutes(app, ctx);
   backupRoutes(app, ctx);
+  alertsRoutes(app, ctx);
+  schedulesRoutes(app, ctx);
   configRoutes(app, ctx);
   customItemsRoutes(app, ctx);
   redeemRoutes(app, ctx);
@@ -234,7 +239,12 @@ export async function startBackground(ctx: AppContext): Promise<(opts?: { stopSe
     databaseUrl: ctx.config.databaseUrl,
     retryMs: ctx.config.schedulerLeaderRetryMs,
     log: ctx.log,
-    lead: () => startScheduler(ctx, ctx.config.schedulerIntervalMs),
+    lead: () => {
+      const stops = [startScheduler(ctx, ctx.config.schedulerIntervalMs), startAlertDelivery(ctx)];
+      return async () => {
+        await Promise.all(stops.map((stop) => stop()));
+      };
+    },
   });
   ctx.leader = leader;
   if (ctx.config.gateway.enabled) {

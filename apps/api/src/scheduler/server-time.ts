@@ -3,6 +3,7 @@ import { backupsRepo } from '../backups/backups.repo.ts';
 import { collaboratorsRepo } from '../collaborators/collaborators.repo.ts';
 import type { AppContext } from '../context.ts';
 import { rateCounterRepo } from '../http/rate-counter.repo.ts';
+import { runDueSchedules } from '../schedules/run-schedules.ts';
 import { serverDataBytes } from '../servers/server-usage.ts';
 import { serversRepo } from '../servers/servers.repo.ts';
 import { removeServer } from '../servers/servers.service.ts';
@@ -146,6 +147,7 @@ export function startScheduler(ctx: AppContext, intervalMs: number): () => Promi
     running = running
       .then(() => timed(ctx, 'server_time', enforceServerTime))
       .then(() => timed(ctx, 'paid_plans', endPaidPlans))
+      .then(() => timed(ctx, 'schedules', runDueSchedules))
       .then(() => timed(ctx, 'storage', refreshStorage))
       .then(() => timed(ctx, 'shared_limits', sweepSharedLimits))
       .catch((error) => ctx.log.error({ err: error }, 'scheduled job failed'));

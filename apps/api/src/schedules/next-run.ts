@@ -29,9 +29,9 @@ function formatter(timeZone: string) {
 
 /** The wall clock in `timeZone` at instant `t`, as the UTC instant with the same fields (seconds dropped). */
 function wallClock(t: number, timeZone: string): number {
-  const parts: Record<string, number> = {};
-  for (const p of formatter(timeZone).formatToParts(t)) if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  return Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute);
+  const n = { year: 0, month: 0, day: 0, hour: 0, minute: 0 };
+  for (const p of formatter(timeZone).formatToParts(t)) if (p.type in n) n[p.type as keyof typeof n] = Number(p.value);
+  return Date.UTC(n.year, n.month - 1, n.day, n.hour, n.minute);
 }
 
 /** How far the zone's wall clock is ahead of UTC at `t` (whole minutes: `t` is a whole minute here). */
