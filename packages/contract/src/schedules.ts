@@ -49,7 +49,9 @@ export const scheduleInputSchema = z
       .min(0, { error: scheduleMessages.badWeekday })
       .max(6, { error: scheduleMessages.badWeekday })
       .nullable(),
-    timeZone: z.string({ error: scheduleMessages.badTimeZone }).refine(isTimeZone, { error: scheduleMessages.badTimeZone }),
+    timeZone: z
+      .string({ error: scheduleMessages.badTimeZone })
+      .refine(isTimeZone, { error: scheduleMessages.badTimeZone }),
     message: z
       .string()
       .trim()
@@ -62,7 +64,8 @@ export const scheduleInputSchema = z
   })
   .strict()
   .superRefine((v, c) => {
-    if (v.action === 'broadcast' && !v.message) c.addIssue({ code: 'custom', path: ['message'], message: scheduleMessages.messageRequired });
+    if (v.action === 'broadcast' && !v.message)
+      c.addIssue({ code: 'custom', path: ['message'], message: scheduleMessages.messageRequired });
   });
 export type ScheduleInput = z.infer<typeof scheduleInputSchema>;
 
