@@ -21,6 +21,7 @@ import {
   showCrashLoopBanner,
   showStorageBanner,
 } from '../banner-state.ts';
+import { useDismissedDeletion } from '../use-dismissed-deletion.ts';
 
 export interface DashboardBannersProps {
   profile: Profile;
@@ -70,6 +71,7 @@ function AfterDeletionText({ next }: { next: AfterDeletion }) {
 export function DashboardBanners({ profile, settings, loadError, status, phase }: DashboardBannersProps) {
   const ban = banDetails(profile);
   const deleted = deletionNotice(profile);
+  const deletion = useDismissedDeletion(profile.id, profile.lastServerDeletion);
   // `phase` changes exactly when the grace banner appears or turns due; now is read at that render.
   const timeRanOut = phase === 'grace' || phase === 'over';
   const grace = timeRanOut ? graceNotice(profile, new Date()) : null;
@@ -106,8 +108,8 @@ export function DashboardBanners({ profile, settings, loadError, status, phase }
           )}
         </Banner>
       )}
-      {deleted && (
-        <Banner tone="info" title="Your server was deleted." data-testid="banner-deleted">
+      {deleted && !deletion.dismissed && (
+        <Banner tone="info" title="Your server was deleted." onDismiss={deletion.dismiss} data-testid="banner-deleted">
           <span data-testid="deleted-details">
             <strong>{deleted.name}</strong> was deleted on {deleted.when}. {deleted.why}
           </span>{' '}
