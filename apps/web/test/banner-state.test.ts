@@ -5,12 +5,12 @@ import {
   afterDeletion,
   banDetails,
   deletionNotice,
-  graceNotice,
   noServerTimeHint,
   showCrashLoopBanner,
   showStorageBanner,
 } from '../src/features/dashboard/banner-state.ts';
 import { formatDate, formatDateTime } from '../src/lib/format.ts';
+import { graceNotice } from '../src/lib/server-time-warning.ts';
 
 const NOW = new Date(Date.UTC(2026, 10, 21, 12, 0, 0));
 const H = 3600 * 1000;

@@ -8,6 +8,7 @@ import {
   isServerPage,
   keepServerWay,
   msUntilEndingSoonChanges,
+  msUntilServerTimeBannersChange,
 } from '../src/lib/server-time-warning.ts';
 
 const NOW = new Date(Date.UTC(2026, 10, 21, 12, 0, 0));
@@ -54,6 +55,15 @@ describe('msUntilEndingSoonChanges', () => {
       msUntilEndingSoonChanges({ permanent: true, expiresAt: null, graceEndsAt: null, pendingMs: 0 }, NOW),
       null,
     );
+  });
+});
+
+describe('msUntilServerTimeBannersChange', () => {
+  it('follows the warning, the end of the time and the end of grace, then stops', () => {
+    assert.equal(msUntilServerTimeBannersChange(timed(3 * D), NOW), 2 * D, 'the warning starts first');
+    assert.equal(msUntilServerTimeBannersChange(timed(5 * H), NOW), 5 * H, 'then the time runs out');
+    assert.equal(msUntilServerTimeBannersChange(timed(-H), NOW), 3 * D - H, 'then grace ends');
+    assert.equal(msUntilServerTimeBannersChange(timed(-3 * D - H), NOW), null);
   });
 });
 

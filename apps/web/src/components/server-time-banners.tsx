@@ -1,12 +1,13 @@
-import { GRACE_PERIOD_DAYS, type Profile, type Settings } from '@canopy/contract';
+import { GRACE_PERIOD_DAYS, type Profile, type ServerTime, type Settings } from '@canopy/contract';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import {
-  type EndingSoon,
   endingSoon,
+  type GraceNotice,
+  graceNotice,
   type KeepServerWay,
   keepServerWay,
-  msUntilEndingSoonChanges,
+  msUntilServerTimeBannersChange,
 } from '../lib/server-time-warning.ts';
 import { Banner, ExpiryCountdown } from './ui/index.ts';
 
@@ -45,14 +46,16 @@ export function KeepServer({ way }: { way: KeepServerWay }) {
 // setTimeout holds at most ~24.8 days; a farther change is approached in steps.
 const MAX_WAIT_MS = 24 * 3600 * 1000;
 
-/** endingSoon now, re-rendering exactly when it changes (one timer, no ticking while nothing shows). */
-function useEndingSoon(profile: Pick<Profile, 'serverTime' | 'serverOwned'>): EndingSoon | null {
+/**
+ * Re-renders the caller exactly when a server time banner may change (the warning starts, the time runs out,
+ * the grace period ends): one timer, no ticking while nothing changes.
+ */
+function useServerTimeBannersFollow(serverTime: ServerTime): void {
   const [, setChanges] = useState(0);
-  const { serverTime } = profile;
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const schedule = () => {
-      const wait = msUntilEndingSoonChanges(serverTime, new Date());
+      const wait = msUntilServerTimeBannersChange(serverTime, new Date());
       if (wait === null) return;
       // A few ms past the instant, so the answer read then is the new one.
       timer = setTimeout(
@@ -66,21 +69,21 @@ function useEndingSoon(profile: Pick<Profile, 'serverTime' | 'serverOwned'>): En
     schedule();
     return () => clearTimeout(timer);
   }, [serverTime]);
-  return endingSoon(profile, new Date());
 }
 
-export interface EndingSoonBannerProps {
+export interface ServerTimeBannerProps {
   profile: Profile;
   settings: Pick<Settings, 'disableShop'>;
   className?: string;
 }
 
 /**
- * The warning a day before the server time runs out (dashboard and server pages): when it stops, what follows
- * (the grace period, then deletion) and the way to keep it. Nothing for permanent time or without a server.
+ * The warning a day before the server time runs out (endingSoon): when the server stops, what follows (the
+ * grace period, then deletion) and the way to keep it. Nothing for permanent time or without a server.
  */
-export function EndingSoonBanner({ profile, settings, className }: EndingSoonBannerProps) {
-  const soon = useEndingSoon(profile);
+export function EndingSoonBanner({ profile, settings, className }: ServerTimeBannerProps) {
+  useServerTimeBannersFollow(profile.serverTime);
+  const soon = endingSoon(profile, new Date());
   if (!soon) return null;
   return (
     <Banner
@@ -96,4 +99,34 @@ export function EndingSoonBanner({ profile, settings, className }: EndingSoonBan
       </p>
     </Banner>
   );
+}
+
+/** The grace banner (spec 2.6): the day the server is deleted and, until then, what can still keep it. */
+export function GraceBanner({ grace, way, className }: { grace: GraceNotice; way: KeepServerWay; className?: string }) {
+  return (
+    <Banner tone="warning" title="Your server time has run out" className={className} data-testid="banner-grace">
+      {grace.over ? (
+        <>
+          The grace period ended on <strong>{grace.endsOn}</strong>. Your server and all of its data are being deleted
+          permanently.
+        </>
+      ) : (
+        <>
+          Your server and all of its data will be deleted permanently when the grace period ends on{' '}
+          <strong>{grace.endsOn}</strong>. <KeepServer way={way} />
+        </>
+      )}
+    </Banner>
+  );
+}
+
+/**
+ * A server page's server time banners (the dashboard places its own among its notices): the warning, or the
+ * grace period once the time ran out, where a day of work would otherwise meet a stopped server unannounced.
+ */
+export function ServerPageTimeBanners({ profile, settings, className }: ServerTimeBannerProps) {
+  useServerTimeBannersFollow(profile.serverTime);
+  const grace = graceNotice(profile, new Date());
+  if (grace) return <GraceBanner grace={grace} way={keepServerWay(profile, settings)} className={className} />;
+  return <EndingSoonBanner profile={profile} settings={settings} className={className} />;
 }

@@ -1,6 +1,6 @@
 import type { Profile, ServerTime, Settings } from '@canopy/contract';
-import { serverTimePhase } from './expiry.ts';
-import { formatDateTime } from './format.ts';
+import { msUntilNextPhase, serverTimePhase } from './expiry.ts';
+import { formatDate, formatDateTime } from './format.ts';
 import { hasServer } from './owned-server.ts';
 
 /** How long before the server time runs out the panel starts warning (issue 24: nobody is surprised). */
@@ -68,4 +68,32 @@ export function msUntilEndingSoonChanges(time: ServerTime, now: Date): number | 
   if (serverTimePhase(time, now) !== 'running' || time.expiresAt === null) return null;
   const left = Date.parse(time.expiresAt) - now.getTime();
   return left >= ENDING_SOON_MS ? left - ENDING_SOON_MS : left;
+}
+
+/** What the grace banner says: the day deletion is due ('dd/mm/yyyy', local) and whether it is already due. */
+export interface GraceNotice {
+  endsOn: string;
+  over: boolean;
+}
+
+/**
+ * The grace banner at `now`, from the exact instant the scheduler deletes at (so the day shown is the
+ * day it happens where the user is); null while the server time runs, is permanent or is pending, and
+ * once there is no server left to delete.
+ */
+export function graceNotice(profile: Pick<Profile, 'serverTime' | 'serverOwned'>, now: Date): GraceNotice | null {
+  const time = profile.serverTime;
+  if (!hasServer(profile.serverOwned)) return null;
+  const phase = serverTimePhase(time, now);
+  if ((phase !== 'grace' && phase !== 'over') || time.graceEndsAt === null) return null;
+  return { endsOn: formatDate(time.graceEndsAt), over: phase === 'over' };
+}
+
+/**
+ * Milliseconds until either server time banner may change (the warning starts, the time runs out, the grace
+ * period ends), or null when neither will.
+ */
+export function msUntilServerTimeBannersChange(time: ServerTime, now: Date): number | null {
+  const waits = [msUntilEndingSoonChanges(time, now), msUntilNextPhase(time, now)].filter((w) => w !== null);
+  return waits.length === 0 ? null : Math.min(...waits);
 }

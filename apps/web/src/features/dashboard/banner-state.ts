@@ -1,29 +1,9 @@
 import { dashboardTexts, GRACE_PERIOD_DAYS, type Profile, type ServerStatus, type Settings } from '@canopy/contract';
-import { serverTimePhase } from '../../lib/expiry.ts';
-import { formatDate, formatDateTime } from '../../lib/format.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { hasServer } from '../../lib/owned-server.ts';
 import { keepServerWay } from '../../lib/server-time-warning.ts';
 import { isStorageFull } from '../../lib/usage.ts';
 import { type ControlProfile, type ControlSettings, createControl } from './server-controls.ts';
-
-/** What the grace banner says: the day deletion is due ('dd/mm/yyyy', local) and whether it is already due. */
-export interface GraceNotice {
-  endsOn: string;
-  over: boolean;
-}
-
-/**
- * The grace banner at `now`, from the exact instant the scheduler deletes at (so the day shown is the
- * day it happens where the user is); null while the server time runs, is permanent or is pending, and
- * once there is no server left to delete.
- */
-export function graceNotice(profile: Pick<Profile, 'serverTime' | 'serverOwned'>, now: Date): GraceNotice | null {
-  const time = profile.serverTime;
-  if (!hasServer(profile.serverOwned)) return null;
-  const phase = serverTimePhase(time, now);
-  if ((phase !== 'grace' && phase !== 'over') || time.graceEndsAt === null) return null;
-  return { endsOn: formatDate(time.graceEndsAt), over: phase === 'over' };
-}
 
 /** True when the crash-loop banner shows: the guard left the server offline and nobody started it since. */
 export function showCrashLoopBanner(profile: Pick<Profile, 'serverCrashLoop'>, status: ServerStatus | undefined) {

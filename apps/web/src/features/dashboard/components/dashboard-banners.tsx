@@ -7,17 +7,16 @@ import {
   type Settings,
 } from '@canopy/contract';
 import { Link } from 'react-router';
-import { EndingSoonBanner, KeepServer } from '../../../components/server-time-banners.tsx';
+import { EndingSoonBanner, GraceBanner } from '../../../components/server-time-banners.tsx';
 import { BanCountdown, Banner } from '../../../components/ui/index.ts';
 import type { ServerTimePhase } from '../../../lib/expiry.ts';
 import { formatSize } from '../../../lib/format.ts';
-import { keepServerWay } from '../../../lib/server-time-warning.ts';
+import { graceNotice, keepServerWay } from '../../../lib/server-time-warning.ts';
 import {
   type AfterDeletion,
   afterDeletion,
   banDetails,
   deletionNotice,
-  graceNotice,
   showCrashLoopBanner,
   showStorageBanner,
 } from '../banner-state.ts';
@@ -93,21 +92,7 @@ export function DashboardBanners({ profile, settings, loadError, status, phase }
         </Banner>
       )}
       <EndingSoonBanner profile={profile} settings={settings} />
-      {grace && (
-        <Banner tone="warning" title="Your server time has run out" data-testid="banner-grace">
-          {grace.over ? (
-            <>
-              The grace period ended on <strong>{grace.endsOn}</strong>. Your server and all of its data are being
-              deleted permanently.
-            </>
-          ) : (
-            <>
-              Your server and all of its data will be deleted permanently when the grace period ends on{' '}
-              <strong>{grace.endsOn}</strong>. <KeepServer way={keepServerWay(profile, settings)} />
-            </>
-          )}
-        </Banner>
-      )}
+      {grace && <GraceBanner grace={grace} way={keepServerWay(profile, settings)} />}
       {deleted && !deletion.dismissed && (
         <Banner tone="info" title="Your server was deleted." onDismiss={deletion.dismiss} data-testid="banner-deleted">
           <span data-testid="deleted-details">

@@ -1,7 +1,7 @@
 import type { Profile, Settings } from '@canopy/contract';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { EndingSoonBanner } from '../../../components/server-time-banners.tsx';
+import { ServerPageTimeBanners } from '../../../components/server-time-banners.tsx';
 import { useEscapeKey } from '../../../hooks/use-escape-key.ts';
 import { isServerPage } from '../../../lib/server-time-warning.ts';
 import { SkyHelper } from '../../assistant/components/sky-helper.tsx';
@@ -49,8 +49,8 @@ export function AppShell({ profile, settings, onLogout, children }: AppShellProp
         <Sidebar profile={profile} settings={settings} onLogout={onLogout} onNavigate={() => setMenuOpen(false)} />
       </aside>
       <main className="min-w-0 flex-1 px-4 pt-6 pb-20 md:px-8 md:pt-8 md:pb-20">
-        {/* The dashboard shows it among its own banners; a server page has none, so the shell adds it on top. */}
-        {isServerPage(pathname) && <EndingSoonBanner profile={profile} settings={settings} className="mb-6" />}
+        {/* The dashboard places these among its own notices; a server page has none, so the shell adds them. */}
+        {isServerPage(pathname) && <ServerPageTimeBanners profile={profile} settings={settings} className="mb-6" />}
         {children}
       </main>
       {/* Floats over the bottom-right corner; main's bottom padding keeps the page's last controls clear of it. */}
