@@ -35,6 +35,7 @@ const WRITES_WITHOUT_BODY = new Set([
  */
 const WITHOUT_RESPONSE_SCHEMA = new Set([
   'GET /api/internal/items-dat/{version}', // a file: described by media type
+  'GET /admin/logs/export', // a CSV file: described by media type
 ]);
 
 /** Every route in Fastify's table, as `METHOD /path` with Fastify's `:param` (from printRoutes' tree). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { adminCommonLabels } from './admin-labels.ts';
-import { adminListQuerySchema, adminPageSchema } from './admin-paging.ts';
+import { adminPageSchema } from './admin-paging.ts';
 import { actorTypeSchema } from './hosting.ts';
 import { serverStatusSchema } from './server.ts';
 
@@ -82,8 +82,7 @@ export const storageAnalyticsSchema = z.object({
 });
 export type StorageAnalytics = z.infer<typeof storageAnalyticsSchema>;
 
-/** Query of GET /admin/logs: `?page=` from 1 (the log has no search). */
-export const adminLogsQuerySchema = adminListQuerySchema.pick({ page: true });
+// The query of GET /admin/logs, with its filters, is in admin-audit.ts.
 
 /**
  * A row of GET /admin/logs. details is an object with free keys (admin document, section 3): the stored

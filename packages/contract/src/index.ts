@@ -1,11 +1,11 @@
 // First: it configures zod before any schema below is created.
 import './zod-config.ts';
 
+export * from './admin-audit.ts';
 export * from './admin-bans.ts';
 export * from './admin-content.ts';
 export * from './admin-labels.ts';
 export * from './admin-overview.ts';
-export * from './admin-audit.ts';
 export * from './admin-paging.ts';
 export * from './admin-panel.ts';
 export * from './admin-roles.ts';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ActorType } from '@canopy/contract';
 import type { Db } from '../db/db.ts';
+import type { SqlFilter } from './activity-filter.ts';
 
 /** One entry of the activity log the admin panel reads. */
 export interface ActivityEntry {
@@ -30,12 +31,24 @@ export const activityRepo = {
       [randomUUID(), now, entry.action, entry.actorType, entry.actorName, entry.details],
     );
   },
-  /** One page of the log, newest first: the timestamp index serves the order, so no page sorts the table. */
-  page(db: Db, limit: number, offset: number) {
+  /**
+   * One page of the log, newest first, within `filter` (activity-filter.ts): the timestamp index serves the order,
+   * so no page sorts the table.
+   */
+  page(db: Db, limit: number, offset: number, filter: SqlFilter = { where: '', args: [] }) {
     return db.all<ActivityRow>(
-      'SELECT timestamp, action, actor_type, actor_name, details FROM activity_logs ORDER BY timestamp DESC LIMIT ? OFFSET ?',
-      [limit, offset],
+      `SELECT timestamp, action, actor_type, actor_name, details FROM activity_logs ${filter.where}
+       ORDER BY timestamp DESC LIMIT ? OFFSET ?`,
+      [...filter.args, limit, offset],
     );
+  },
+  /** How many entries match `filter`: always exact (a filtered count is what the admin searched for). */
+  async countWhere(db: Db, filter: SqlFilter): Promise<number> {
+    const row = await db.get<{ n: number | string }>(
+      `SELECT COUNT(*) AS n FROM activity_logs ${filter.where}`,
+      filter.args,
+    );
+    return Number(row?.n ?? 0);
   },
   /**
    * How many entries the log holds. Exact on SQLite (an index count: 10 ms at a million rows) and on a

@@ -10,6 +10,7 @@ import { migrationsFrom17 } from './migrations-17.ts';
 import { migrationsFrom18 } from './migrations-18.ts';
 import { migrationsFrom19 } from './migrations-19.ts';
 import { migrationsFrom20 } from './migrations-20.ts';
+import { migrationsFrom22 } from './migrations-22.ts';
 
 // Times are epoch milliseconds (BIGINT); booleans are INTEGER 0/1 on both engines.
 export const migrations: Migration[] = [
@@ -380,3 +381,4 @@ migrations.push(...migrationsFrom17);
 migrations.push(...migrationsFrom18);
 migrations.push(...migrationsFrom19);
 migrations.push(...migrationsFrom20);
+migrations.push(...migrationsFrom22);

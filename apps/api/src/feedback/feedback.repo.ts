@@ -1,5 +1,34 @@
 import type { FeedbackEntry, FeedbackStatus, FeedbackType } from '@canopy/contract';
-import type { Db } from '../db/db.ts';
+import { containsPattern } from '../admin/paging.ts';
+import type { Db, SqlValue } from '../db/db.ts';
+
+/** What the admin Feedback tab narrows its list to: a type, a status, a text in the message or the sender. */
+export interface FeedbackFilter {
+  type?: FeedbackType;
+  status?: FeedbackStatus;
+  search?: string;
+}
+
+/** The filter as a WHERE clause; LIKE's wildcards in the search are escaped. */
+function feedbackWhere(filter: FeedbackFilter): { where: string; args: SqlValue[] } {
+  const parts: string[] = [];
+  const args: SqlValue[] = [];
+  if (filter.type) {
+    parts.push('type = ?');
+    args.push(filter.type);
+  }
+  if (filter.status) {
+    parts.push('status = ?');
+    args.push(filter.status);
+  }
+  if (filter.search) {
+    const like = containsPattern(filter.search);
+    parts.push(`(LOWER(message) LIKE ? ESCAPE '\\' OR LOWER(submitted_by_username) LIKE ? ESCAPE '\\'
+      OR LOWER(COALESCE(submitted_by_grow_id, '')) LIKE ? ESCAPE '\\')`);
+    args.push(like, like, like);
+  }
+  return { where: parts.length ? `WHERE ${parts.join(' AND ')}` : '', args };
+}
 
 interface FeedbackRow {
   id: string;
@@ -43,14 +72,20 @@ export const feedbackRepo = {
       [f.id, f.userId, f.type, f.message, f.username, f.growId, f.createdAt],
     );
   },
-  /** One page (from 1) of feedback, newest first, and how many there are in all. */
-  async list(db: Db, page: number, size: number): Promise<{ entries: FeedbackEntry[]; total: number }> {
+  /** One page (from 1) of feedback within `filter`, newest first, and how many match in all. */
+  async list(
+    db: Db,
+    page: number,
+    size: number,
+    filter: FeedbackFilter = {},
+  ): Promise<{ entries: FeedbackEntry[]; total: number }> {
+    const { where, args } = feedbackWhere(filter);
     const rows = await db.all<FeedbackRow>(
       `SELECT id, user_id, type, message, submitted_by_username, submitted_by_grow_id, status, created_at
-       FROM feedback ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
-      [size, (page - 1) * size],
+       FROM feedback ${where} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
+      [...args, size, (page - 1) * size],
     );
-    const count = await db.get<{ n: number | string }>('SELECT COUNT(*) AS n FROM feedback');
+    const count = await db.get<{ n: number | string }>(`SELECT COUNT(*) AS n FROM feedback ${where}`, args);
     return { entries: rows.map(toEntry), total: Number(count?.n ?? 0) };
   },
   /**

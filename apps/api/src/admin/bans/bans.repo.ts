@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../db/db.ts';
+import type { Db, SqlValue } from '../../db/db.ts';
 import { containsPattern, pageWindow } from '../paging.ts';
 
 export interface BanLogRow {
@@ -32,7 +32,33 @@ export interface BanRecord {
 }
 
 const logSearch = `(LOWER(discord_username) LIKE ? ESCAPE '\\' OR LOWER(COALESCE(grow_id, '')) LIKE ? ESCAPE '\\'
-  OR user_id LIKE ? ESCAPE '\\')`;
+  OR user_id LIKE ? ESCAPE '\\' OR LOWER(reason) LIKE ? ESCAPE '\\')`;
+
+/** What the Ban Logs tab narrows its list to: a text (name, GrowID, Discord id or reason), a ban date range. */
+export interface BanLogFilter {
+  search?: string;
+  from?: number;
+  to?: number;
+}
+
+function banLogWhere(filter: BanLogFilter): { where: string; args: SqlValue[] } {
+  const parts: string[] = [];
+  const args: SqlValue[] = [];
+  if (filter.search) {
+    const like = containsPattern(filter.search);
+    parts.push(logSearch);
+    args.push(like, like, like, like);
+  }
+  if (filter.from !== undefined) {
+    parts.push('banned_at >= ?');
+    args.push(filter.from);
+  }
+  if (filter.to !== undefined) {
+    parts.push('banned_at <= ?');
+    args.push(filter.to);
+  }
+  return { where: parts.length ? `WHERE ${parts.join(' AND ')}` : '', args };
+}
 
 /** User bans (the users row's ban fields) and their log. */
 export const bansRepo = {
@@ -76,10 +102,9 @@ export const bansRepo = {
     );
   },
 
-  /** One page of the ban log, newest first, optionally matching a username, GrowID or Discord id. */
-  async logPage(db: Db, page: number, search?: string) {
-    const where = search ? `WHERE ${logSearch}` : '';
-    const args = search ? [containsPattern(search), containsPattern(search), containsPattern(search)] : [];
+  /** One page of the ban log within `filter`, newest first. */
+  async logPage(db: Db, page: number, filter: BanLogFilter = {}) {
+    const { where, args } = banLogWhere(filter);
     const { limit, offset } = pageWindow(page);
     const [rows, count] = await Promise.all([
       db.all<BanLogRow>(

@@ -1,6 +1,7 @@
 import {
   adminListQuerySchema,
   banLogPageSchema,
+  banLogsQuerySchema,
   bannedServerNamePageSchema,
   banServerNameSchema,
   banUserSchema,
@@ -56,9 +57,9 @@ export function adminBansRoutes(app: FastifyInstance, ctx: AppContext) {
     method: 'GET',
     url: '/admin/ban-logs',
     access: { admin: 'bans:view' },
-    query: adminListQuerySchema,
+    query: banLogsQuerySchema,
     response: banLogPageSchema,
-    handler: ({ query }) => listBanLogs(ctx, query.page, query.search),
+    handler: ({ query }) => listBanLogs(ctx, query),
   });
   adminRoute(app, ctx, {
     method: 'GET',

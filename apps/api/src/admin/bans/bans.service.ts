@@ -1,4 +1,10 @@
-import { type BanLog, adminBanMessages as m, parseDuration, utcDateTimeText } from '@canopy/contract';
+import {
+  type BanLog,
+  type BanLogsQuery,
+  adminBanMessages as m,
+  parseDuration,
+  utcDateTimeText,
+} from '@canopy/contract';
 import { activityRepo } from '../../activity/activity.repo.ts';
 import type { AppContext } from '../../context.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
@@ -143,9 +149,9 @@ async function keepStopping(ctx: AppContext, serverId: string, name: string, own
 }
 
 /** One page of the ban log, newest first, each row saying whether its ban still holds. */
-export async function listBanLogs(ctx: AppContext, page: number, search?: string) {
+export async function listBanLogs(ctx: AppContext, { page, ...filter }: BanLogsQuery) {
   const now = ctx.now();
-  const { rows, total } = await bansRepo.logPage(ctx.db, page, search);
+  const { rows, total } = await bansRepo.logPage(ctx.db, page, filter);
   const items: BanLog[] = rows.map((r) => {
     const expires = r.expires === null ? null : Number(r.expires);
     return {

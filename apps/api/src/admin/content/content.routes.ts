@@ -2,6 +2,7 @@ import {
   adminCreateCodeResponseSchema,
   adminCreateCodeSchema,
   adminFeedbackPageSchema,
+  adminFeedbackQuerySchema,
   adminListQuerySchema,
   adminRedeemCodePageSchema,
   adminContentMessages as cm,
@@ -55,9 +56,9 @@ export function adminContentRoutes(app: FastifyInstance, ctx: AppContext) {
     method: 'GET',
     url: '/admin/feedback',
     access: { admin: 'feedback:view' },
-    query: adminListQuerySchema,
+    query: adminFeedbackQuerySchema,
     response: adminFeedbackPageSchema,
-    handler: ({ query }) => listAdminFeedback(ctx, query.page),
+    handler: ({ query }) => listAdminFeedback(ctx, query),
   });
   adminRoute(app, ctx, {
     method: 'PUT',

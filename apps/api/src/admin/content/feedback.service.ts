@@ -1,6 +1,7 @@
 import {
   ADMIN_PAGE_SIZE,
   type AdminFeedback,
+  type AdminFeedbackQuery,
   type AdminPage,
   type FeedbackStatus,
   adminContentMessages as m,
@@ -13,9 +14,12 @@ import type { UserRow } from '../../users/users.repo.ts';
 import { pageOf } from '../paging.ts';
 import { adminActor } from './admin-actor.ts';
 
-/** One page of feedback, newest first (counted and paged in SQL by the repo). */
-export async function listAdminFeedback(ctx: AppContext, page: number): Promise<AdminPage<AdminFeedback>> {
-  const { entries, total } = await feedbackRepo.list(ctx.db, page, ADMIN_PAGE_SIZE);
+/** One page of feedback within the admin's filters, newest first (counted and paged in SQL by the repo). */
+export async function listAdminFeedback(
+  ctx: AppContext,
+  { page, ...filter }: AdminFeedbackQuery,
+): Promise<AdminPage<AdminFeedback>> {
+  const { entries, total } = await feedbackRepo.list(ctx.db, page, ADMIN_PAGE_SIZE, filter);
   const items = entries.map(
     (e): AdminFeedback => ({
       id: e.id,

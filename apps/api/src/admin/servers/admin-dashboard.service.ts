@@ -1,11 +1,13 @@
 import {
   type AdminActivityLog,
   type AdminLogsPage,
+  type AdminLogsQuery,
   type AdminStats,
   STORAGE_TOP_CONSUMERS,
   type StorageAnalytics,
 } from '@canopy/contract';
 import { type ActivityRow, activityRepo } from '../../activity/activity.repo.ts';
+import { activityFilterSql } from '../../activity/activity-filter.ts';
 import type { AppContext } from '../../context.ts';
 import { effectiveStorageLimitMB } from '../../users/profile.ts';
 import { pageOf, pageWindow } from '../paging.ts';
@@ -79,7 +81,7 @@ export function detailsOf(stored: string): Record<string, unknown> {
   return { text: stored };
 }
 
-const toLog = (r: ActivityRow): AdminActivityLog => ({
+export const toLog = (r: ActivityRow): AdminActivityLog => ({
   timestamp: new Date(Number(r.timestamp)).toISOString(),
   action: r.action,
   actorType: r.actor_type,
@@ -87,9 +89,13 @@ const toLog = (r: ActivityRow): AdminActivityLog => ({
   details: detailsOf(r.details),
 });
 
-/** One page of the activity log, newest first. */
-export async function activityLogs(ctx: AppContext, page: number): Promise<AdminLogsPage> {
+/** One page of the activity log within the admin's filters, newest first. */
+export async function activityLogs(ctx: AppContext, query: AdminLogsQuery): Promise<AdminLogsPage> {
+  const { page, ...filter } = query;
   const { limit, offset } = pageWindow(page);
-  const [rows, total] = await Promise.all([activityRepo.page(ctx.db, limit, offset), activityRepo.count(ctx.db)]);
-  return pageOf(rows.map(toLog), total, page);
+  const sql = activityFilterSql(filter);
+  // The unfiltered log keeps its cheap count (an estimate past 100k rows on PostgreSQL); a filtered one is exact.
+  const total = sql.where ? activityRepo.countWhere(ctx.db, sql) : activityRepo.count(ctx.db);
+  const [rows, n] = await Promise.all([activityRepo.page(ctx.db, limit, offset, sql), total]);
+  return pageOf(rows.map(toLog), n, page);
 }

@@ -1,5 +1,6 @@
 import {
   adminListQuerySchema,
+  adminLogsExportQuerySchema,
   adminLogsPageSchema,
   adminLogsQuerySchema,
   adminServerMessages,
@@ -10,6 +11,7 @@ import {
   storageAnalyticsSchema,
 } from '@canopy/contract';
 import type { FastifyInstance } from 'fastify';
+import { exportActivityCsv } from '../../activity/activity-export.ts';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import { adminRoute } from '../admin-route.ts';
@@ -67,6 +69,23 @@ export function adminServersRoutes(app: FastifyInstance, ctx: AppContext) {
     access: { admin: 'logs:view' },
     query: adminLogsQuerySchema,
     response: adminLogsPageSchema,
-    handler: ({ query }) => activityLogs(ctx, query.page),
+    handler: ({ query }) => activityLogs(ctx, query),
+  });
+  adminRoute(app, ctx, {
+    method: 'GET',
+    url: '/admin/logs/export',
+    access: { admin: 'logs:view' },
+    query: adminLogsExportQuerySchema,
+    response: { mediaType: 'text/csv' },
+    summary: 'The Activity Logs within the same filters as CSV (newest first, bounded)',
+    handler: async ({ query, reply }) => {
+      const { csv, truncated } = await exportActivityCsv(ctx, query);
+      const day = new Date(ctx.now()).toISOString().slice(0, 10);
+      reply.header('content-disposition', `attachment; filename="activity-logs-${day}.csv"`);
+      reply.header('cache-control', 'no-store');
+      // The file holds the newest rows only when the filter matched more: the tab can say so.
+      if (truncated) reply.header('x-export-truncated', 'true');
+      return reply.type('text/csv; charset=utf-8').send(csv);
+    },
   });
 }
