@@ -1,10 +1,11 @@
-import { type Profile, paidPlanLabels, redeemLabels, redeemMessages } from '@canopy/contract';
+import { creditPackMessages, type Profile, paidPlanLabels, redeemLabels, redeemMessages } from '@canopy/contract';
 import type { ReactNode } from 'react';
 import { Avatar, Card, ExpiryCountdown, UsageBar } from '../../../components/ui/index.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { useRegisteredProfile } from '../../../lib/profile-query.ts';
+import { CreditHistory } from './credit-history.tsx';
 
-/** The profile page (spec 2.7): avatar, game information and redemption history. */
+/** The profile page (spec 2.7): avatar, game information, redemption history and credit history. */
 export function ProfilePage() {
   const { profile } = useRegisteredProfile();
   return (
@@ -23,6 +24,9 @@ export function ProfilePage() {
       </Card>
       <Card heading={redeemLabels.redemptionHistory}>
         <RedemptionHistory codes={profile.redeemedCodes} />
+      </Card>
+      <Card heading={creditPackMessages.historyTitle}>
+        <CreditHistory userId={profile.id} />
       </Card>
     </section>
   );

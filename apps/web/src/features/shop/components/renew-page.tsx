@@ -15,6 +15,7 @@ import { useErrorToast } from '../../../hooks/use-error-toast.ts';
 import { useRegisteredProfile } from '../../../lib/profile-query.ts';
 import { useCheckout } from '../api/checkout.ts';
 import { useShopItems } from '../api/shop-items.ts';
+import { BuyCreditsCard } from './buy-credits-card.tsx';
 import { CartPanel } from './cart-panel.tsx';
 import { ShopItemCard } from './shop-item-card.tsx';
 
@@ -82,15 +83,18 @@ export function RenewPage() {
           )}
         </div>
         {canBuy && (
-          <CartPanel
-            cart={cart}
-            items={items.data ?? []}
-            total={total}
-            balance={profile.credit}
-            checkingOut={checkout.isPending}
-            onQuantity={setQuantity}
-            onCheckout={() => checkout.mutate(cart)}
-          />
+          <div className="flex flex-col gap-6">
+            <CartPanel
+              cart={cart}
+              items={items.data ?? []}
+              total={total}
+              balance={profile.credit}
+              checkingOut={checkout.isPending}
+              onQuantity={setQuantity}
+              onCheckout={() => checkout.mutate(cart)}
+            />
+            <BuyCreditsCard userId={profile.id} />
+          </div>
         )}
       </div>
     </section>
