@@ -83,7 +83,7 @@ export function RenewPage() {
           )}
         </div>
         {canBuy && (
-          <div className="flex flex-col gap-6">
+          <div className="grid content-start gap-6 self-start">
             <CartPanel
               cart={cart}
               items={items.data ?? []}
