@@ -1,12 +1,12 @@
 import { hostingMessages, isHealthPath, SESSION_TOKEN_TTL_SECONDS } from '@canopy/contract';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import { adminBansRoutes } from './admin/bans/bans.routes.ts';
-import { alertsRoutes } from './alerts/alerts.routes.ts';
-import { startAlertDelivery } from './alerts/delivery.ts';
 import { adminContentRoutes } from './admin/content/content.routes.ts';
 import { adminRolesRoutes } from './admin/roles/roles.routes.ts';
 import { adminServersRoutes } from './admin/servers/servers.routes.ts';
 import { adminUsersRoutes } from './admin/users/users.routes.ts';
+import { alertsRoutes } from './alerts/alerts.routes.ts';
+import { startAlertDelivery } from './alerts/delivery.ts';
 import { assistantRoutes } from './assistant/assistant.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { loadSessionSecret } from './auth/secret.ts';
@@ -25,6 +25,8 @@ import { startPgRelay } from './events/pg-relay.ts';
 import { feedbackRoutes } from './feedback/feedback.routes.ts';
 import { startGateway } from './gateway/gateway.ts';
 import { embeddedGatewayContext } from './gateway/tenants.ts';
+import { historyRoutes } from './history/history.routes.ts';
+import { startHistorySampler } from './history/sampler.ts';
 import { DEFAULT_BODY_LIMIT } from './http/body-limits.ts';
 import { apiServerOptions, guardConnections } from './http/connections.ts';
 import { registerIdempotency } from './http/idempotency.ts';
@@ -207,6 +209,7 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}) 
   collaboratorsRoutes(app, ctx);
   itemsRoutes(app, ctx);
   backupRoutes(app, ctx);
+  historyRoutes(app, ctx);
   alertsRoutes(app, ctx);
   schedulesRoutes(app, ctx);
   configRoutes(app, ctx);
@@ -247,6 +250,8 @@ export async function startBackground(ctx: AppContext): Promise<(opts?: { stopSe
     },
   });
   ctx.leader = leader;
+  // Each replica samples the engines it runs (a cluster-wide driver: the leader only; history/sampler.ts).
+  const stopSampler = startHistorySampler(ctx);
   if (ctx.config.gateway.enabled) {
     // A port taken by another program must not keep the panel down: players cannot join until it is
     // freed, but owners can still manage their servers.
@@ -262,6 +267,7 @@ export async function startBackground(ctx: AppContext): Promise<(opts?: { stopSe
   ctx.readiness.markStarted();
   return async ({ stopServers = ctx.config.stopServersOnExit } = {}) => {
     await ctx.gateway?.stop();
+    stopSampler();
     await leader.stop();
     await ctx.servers.runtime.shutdown({ stopServers });
   };

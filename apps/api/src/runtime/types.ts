@@ -118,6 +118,12 @@ export interface RuntimeDriver {
   /** The control API of a running engine, or null. */
   control(id: string): ControlClient | null;
   /**
+   * The running engine's CPU (% of one core since the last call) and memory (bytes), for the history charts; null
+   * while it does not run. Absent from a driver that cannot measure them (kubernetes: that needs the cluster's
+   * metrics API), whose servers' history has players only.
+   */
+  usage?(id: string): { cpuPercent: number | null; memoryBytes: number | null } | null;
+  /**
    * The server's files (config files, textures, its database's snapshot and restore, storage use), reached
    * only through an engine's control API (docs/engine-files-api.md): the running engine while the server is
    * ONLINE, else a files-only engine the driver starts on demand, stops after an idle while, and always stops

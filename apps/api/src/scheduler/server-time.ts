@@ -2,6 +2,7 @@ import { activityRepo } from '../activity/activity.repo.ts';
 import { backupsRepo } from '../backups/backups.repo.ts';
 import { collaboratorsRepo } from '../collaborators/collaborators.repo.ts';
 import type { AppContext } from '../context.ts';
+import { rollUpHistory } from '../history/rollup.ts';
 import { rateCounterRepo } from '../http/rate-counter.repo.ts';
 import { runDueSchedules } from '../schedules/run-schedules.ts';
 import { serverDataBytes } from '../servers/server-usage.ts';
@@ -150,6 +151,7 @@ export function startScheduler(ctx: AppContext, intervalMs: number): () => Promi
       .then(() => timed(ctx, 'schedules', runDueSchedules))
       .then(() => timed(ctx, 'storage', refreshStorage))
       .then(() => timed(ctx, 'shared_limits', sweepSharedLimits))
+      .then(() => timed(ctx, 'history', async (c) => void (await rollUpHistory(c.db, c.now()))))
       .catch((error) => ctx.log.error({ err: error }, 'scheduled job failed'));
   };
   tick();

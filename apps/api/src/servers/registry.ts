@@ -280,6 +280,16 @@ export class ServerRegistry {
     this.metrics?.serverGone(id);
   }
 
+  /** The servers ONLINE in this replica's runtime, with their players (the history sampler's input). */
+  online(): { id: string; players: number }[] {
+    const online: { id: string; players: number }[] = [];
+    for (const id of this.known.keys()) {
+      const s = this.runtime.state(id);
+      if (s.status === 'ONLINE') online.push({ id, players: s.players });
+    }
+    return online;
+  }
+
   /** The public status feed: every hosted server with its live state. */
   feed() {
     return [...this.known.entries()].map(([id, k]) => {

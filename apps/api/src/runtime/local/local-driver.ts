@@ -10,6 +10,7 @@ import {
   type RuntimeDriver,
   type RuntimeListener,
 } from '../types.ts';
+import { CpuMeter } from './cpu.ts';
 import { type EngineItems, EngineProcess } from './engine-process.ts';
 import { FilesEngine, FilesEngines, stopStrayFilesEngine } from './files-engine.ts';
 import { privateMemoryBytes } from './memory.ts';
@@ -58,6 +59,8 @@ export class LocalDriver implements RuntimeDriver {
   private readonly reattaching = new Map<string, Promise<void>>();
   private readonly sampler: NodeJS.Timeout | null = null;
   private sampling = false;
+  /** The CPU readings of the history sampler (usage), one a minute per running engine. */
+  private readonly cpu = new CpuMeter();
 
   constructor(opts: LocalDriverOptions) {
     this.opts = opts;
@@ -260,6 +263,15 @@ export class LocalDriver implements RuntimeDriver {
   control(id: string): ControlClient | null {
     const s = this.supervisors.get(id);
     return s?.state().status === 'ONLINE' ? (s.currentEngine?.control ?? null) : null;
+  }
+
+  usage(id: string) {
+    const engine = this.supervisors.get(id)?.currentEngine;
+    if (!engine?.running) {
+      this.cpu.forget(id);
+      return null;
+    }
+    return { cpuPercent: this.cpu.read(id, engine.pid, Date.now()), memoryBytes: privateMemoryBytes(engine.pid) };
   }
 
   files(spec: HostedServerSpec): ServerFiles {
