@@ -12,6 +12,7 @@ import { isVersionConflict } from '../../../lib/api-client.ts';
 import { useAdminCan } from '../admin-caller.ts';
 import { AdminLoadError } from '../components/admin-list-frame.tsx';
 import { useAdminSettings, useSaveSettings } from './api/settings.ts';
+import { CreditPacksSection } from './credit-packs-section.tsx';
 import { draftOf, isSettingsDirty, rebaseEdits, withEdit } from './settings-draft.ts';
 import { useSettingsEdits } from './settings-draft-store.ts';
 
@@ -38,6 +39,7 @@ export function SettingsTab() {
           return latest.isError ? undefined : latest.data;
         }}
       />
+      <CreditPacksSection />
     </div>
   );
 }
