@@ -20,6 +20,7 @@ describe('navItems visibility', () => {
       '/players',
       '/collaborators',
       '/backup',
+      '/schedules',
       '/configuration',
       '/console',
       '/profile',

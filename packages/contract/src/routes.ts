@@ -17,6 +17,7 @@ export const webRoutes: readonly WebRoute[] = [
   { path: '/players', label: 'Player Database', access: 'registered' },
   { path: '/collaborators', label: 'Collaborators', access: 'owner' },
   { path: '/backup', label: 'Backup Manager', access: 'registered' },
+  { path: '/schedules', label: 'Schedules', access: 'registered' },
   { path: '/configuration', label: 'Configuration', access: 'registered' },
   { path: '/console', label: 'Console', access: 'registered' },
   { path: '/profile', label: 'Profile', access: 'registered' },

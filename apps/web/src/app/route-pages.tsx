@@ -12,6 +12,7 @@ import { ComingSoonPage } from '../features/placeholder/components/coming-soon-p
 import { PlayersPage } from '../features/players/components/players-page.tsx';
 import { ProfilePage } from '../features/profile/components/profile-page.tsx';
 import { RedeemPage } from '../features/redeem/components/redeem-page.tsx';
+import { SchedulesPage } from '../features/schedules/components/schedules-page.tsx';
 import { SetupGuidePage } from '../features/setup-guide/components/setup-guide-page.tsx';
 import { RenewPage } from '../features/shop/components/renew-page.tsx';
 import { WorldsPage } from '../features/worlds/components/worlds-page.tsx';
@@ -28,6 +29,7 @@ export const routePages: Readonly<Record<string, RoutePage>> = {
   '/console': ConsolePage,
   '/collaborators': CollaboratorsPage,
   '/backup': BackupPage,
+  '/schedules': SchedulesPage,
   '/configuration': ConfigurationPage,
   '/items': ItemsPage,
   '/redeem-code': RedeemPage,
