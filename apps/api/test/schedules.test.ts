@@ -10,8 +10,11 @@ import {
   scheduleMessages as sm,
 } from '@canopy/contract';
 import { runDueSchedules, SCHEDULE_LATE_MAX_MS } from '../src/schedules/run-schedules.ts';
+import { consoleOf } from './support/console-socket.ts';
 import { addCollaborator, ownerWithServer, signInRegistered } from './support/factories.ts';
 import { describeEachDatabase, type TestApi } from './support/harness.ts';
+import { waitForStatus } from './support/servers.ts';
+import { until } from './support/until.ts';
 
 type Session = Awaited<ReturnType<typeof signInRegistered>>;
 
@@ -183,5 +186,46 @@ describeEachDatabase('schedules', (api) => {
     assert.equal(outcomes.get(backup), `failed: ${b.noDatabase}`);
     assert.equal((await entries('Schedule failed')).length, 1);
     await api().ctx.db.run('DELETE FROM schedules WHERE server_id = ?', [serverId]);
+  });
+
+  it('on a running server: a broadcast reaches the players, a restart restarts it, a backup replaces the last one', async () => {
+    const make = async (body: object) => (await call(api(), owner, 'POST', '', { ...daily, ...body })).body.schedule.id;
+    const runNow = async (id: string) => {
+      await api().ctx.db.run('UPDATE schedules SET next_run_at = ? WHERE id = ?', [api().clock.now, id]);
+      await runDueSchedules(api().ctx);
+      return (await api().ctx.db.get<{ last_outcome: string }>('SELECT last_outcome FROM schedules WHERE id = ?', [id]))
+        ?.last_outcome;
+    };
+    const start = await api().request('POST', `/users/${owner.user.id}/server/${server}/start`, {
+      token: owner.sessionToken,
+    });
+    assert.equal(start.status, 202);
+    await waitForStatus(api(), server, 'ONLINE');
+    const console = await consoleOf(api(), owner.user.id, owner.sessionToken);
+    try {
+      assert.equal(
+        await runNow(await make({ action: 'broadcast', message: 'Event at the START world' })),
+        'message sent',
+      );
+      await until(() => console.lines().some((l) => /\[SERVER\] Event at the START world/.test(l)), 'the broadcast');
+    } finally {
+      console.ws.close();
+    }
+
+    const backup = await make({ action: 'backup' });
+    assert.equal(await runNow(backup), 'backup taken (online)');
+    const first = await api().ctx.db.get<{ created_at: string }>('SELECT created_at FROM backups WHERE owner_id = ?', [
+      owner.user.id,
+    ]);
+    api().clock.now += 60_000;
+    assert.equal(await runNow(backup), 'backup taken (online)', 'the account keeps one backup: the next replaces it');
+    const second = await api().ctx.db.get<{ created_at: string }>('SELECT created_at FROM backups WHERE owner_id = ?', [
+      owner.user.id,
+    ]);
+    assert.ok(first && second && Number(second.created_at) > Number(first.created_at));
+
+    assert.equal(await runNow(await make({ action: 'restart' })), 'restart started');
+    assert.equal((await entries('Schedule failed')).length, 1, 'only the backup of the server that never ran failed');
+    await waitForStatus(api(), server, 'ONLINE');
   });
 });
