@@ -1,7 +1,14 @@
-import { adminPanelMessages, type BanLog, banLogPageSchema, adminBanLabels as l } from '@canopy/contract';
+import {
+  adminPanelMessages,
+  adminAuditMessages as audit,
+  type BanLog,
+  banLogPageSchema,
+  adminBanLabels as l,
+} from '@canopy/contract';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/ui/index.ts';
+import { ConfirmDialog, Input } from '../../../components/ui/index.ts';
 import { useAdminCan } from '../admin-caller.ts';
+import { useAdminFilters } from '../api/admin-filters.ts';
 import { adminKeys, useAdminList } from '../api/admin-list.ts';
 import { useClampedPage } from '../api/admin-list-state.ts';
 import { useAdminMutation } from '../api/admin-mutation.ts';
@@ -15,13 +22,16 @@ import { BanLogsTable } from './ban-logs-table.tsx';
  */
 export function BanLogsTab() {
   const can = useAdminCan();
-  const [page, setPage] = useState(1);
+  const filter = useAdminFilters({ from: '', to: '' });
+  const { page, setPage } = filter;
   const [unbanning, setUnbanning] = useState<BanLog | null>(null);
   const list = useAdminList({
     list: 'ban-logs',
     path: '/admin/ban-logs',
     schema: banLogPageSchema,
     page,
+    search: filter.search,
+    filters: filter.applied,
     fallback: adminPanelMessages.fetchBanLogs,
   });
   const pages = useClampedPage(page, setPage, list.data);
@@ -37,6 +47,30 @@ export function BanLogsTab() {
     <>
       <AdminListFrame
         testId="admin-ban-logs"
+        search={{
+          value: filter.input,
+          onChange: filter.setInput,
+          placeholder: audit.banLogSearchPlaceholder,
+          label: audit.banLogSearchLabel,
+        }}
+        actions={
+          <>
+            <Input
+              label={audit.fromLabel}
+              type="date"
+              value={filter.filters.from}
+              onChange={(event) => filter.setFilter('from', event.target.value)}
+              className="w-40"
+            />
+            <Input
+              label={audit.toLabel}
+              type="date"
+              value={filter.filters.to}
+              onChange={(event) => filter.setFilter('to', event.target.value)}
+              className="w-40"
+            />
+          </>
+        }
         hasData={list.data !== undefined}
         error={list.error}
         page={page}

@@ -1,9 +1,14 @@
-import { adminPanelMessages, bannedServerNamePageSchema, adminBanLabels as l } from '@canopy/contract';
+import {
+  adminPanelMessages,
+  adminAuditMessages as audit,
+  bannedServerNamePageSchema,
+  adminBanLabels as l,
+} from '@canopy/contract';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/index.ts';
 import { useAdminCan } from '../admin-caller.ts';
 import { useAdminList } from '../api/admin-list.ts';
-import { useClampedPage } from '../api/admin-list-state.ts';
+import { useAdminSearch, useClampedPage } from '../api/admin-list-state.ts';
 import { useAdminMutation } from '../api/admin-mutation.ts';
 import { AdminListFrame } from '../components/admin-list-frame.tsx';
 import { AddBannedServerForm } from './add-banned-server-form.tsx';
@@ -17,13 +22,14 @@ import { BannedServersTable } from './banned-servers-table.tsx';
 export function BannedServersTab() {
   const can = useAdminCan();
   const canManage = can('bans:manage');
-  const [page, setPage] = useState(1);
+  const { input, setInput, search, page, setPage } = useAdminSearch();
   const [removing, setRemoving] = useState<string | null>(null);
   const list = useAdminList({
     list: 'banned-servers',
     path: '/admin/banned-servers',
     schema: bannedServerNamePageSchema,
     page,
+    search,
     fallback: adminPanelMessages.fetchBannedServers,
   });
   const pages = useClampedPage(page, setPage, list.data);
@@ -55,6 +61,12 @@ export function BannedServersTab() {
       )}
       <AdminListFrame
         testId="admin-banned-servers"
+        search={{
+          value: input,
+          onChange: setInput,
+          placeholder: audit.bannedServerSearchPlaceholder,
+          label: audit.bannedServerSearchLabel,
+        }}
         hasData={list.data !== undefined}
         error={list.error}
         page={page}

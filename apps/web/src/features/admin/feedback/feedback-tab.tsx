@@ -1,18 +1,32 @@
-import { adminContentLabels as labels } from '@canopy/contract';
+import {
+  adminAuditMessages as audit,
+  FEEDBACK_STATUSES,
+  FEEDBACK_TYPES,
+  adminContentLabels as labels,
+} from '@canopy/contract';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/ui/index.ts';
+import { ConfirmDialog, Select } from '../../../components/ui/index.ts';
 import { useAdminCan } from '../admin-caller.ts';
+import { useAdminFilters } from '../api/admin-filters.ts';
 import { useClampedPage } from '../api/admin-list-state.ts';
 import { AdminListFrame } from '../components/admin-list-frame.tsx';
-import { useAdminFeedback, useDeleteFeedback, useSetFeedbackStatus } from './api/feedback-api.ts';
+import { noFeedbackFilters, useAdminFeedback, useDeleteFeedback, useSetFeedbackStatus } from './api/feedback-api.ts';
 import { FeedbackEntry } from './feedback-entry.tsx';
 
-/** The Feedback tab of /admin (admin document, section 2): paged entries, status and delete (feedback:manage). */
+const asOption = (value: string) => ({ value, label: value });
+const typeOptions = [{ value: '', label: audit.allTypes }, ...FEEDBACK_TYPES.map(asOption)];
+const statusOptions = [{ value: '', label: audit.allStatuses }, ...FEEDBACK_STATUSES.map(asOption)];
+
+/**
+ * The Feedback tab of /admin (admin document, section 2): paged entries, status and delete (feedback:manage),
+ * searched and filtered by type and status on the server.
+ */
 export function FeedbackTab() {
   const manage = useAdminCan()('feedback:manage');
-  const [page, setPage] = useState(1);
+  const filter = useAdminFilters(noFeedbackFilters);
+  const { page, setPage } = filter;
   const [deleting, setDeleting] = useState<string | null>(null);
-  const list = useAdminFeedback(page);
+  const list = useAdminFeedback(page, filter.search, filter.applied);
   const setStatus = useSetFeedbackStatus();
   const remove = useDeleteFeedback();
   const pages = useClampedPage(page, setPage, list.data);
@@ -22,6 +36,30 @@ export function FeedbackTab() {
     <>
       <AdminListFrame
         testId="admin-feedback"
+        search={{
+          value: filter.input,
+          onChange: filter.setInput,
+          placeholder: audit.feedbackSearchPlaceholder,
+          label: audit.feedbackSearchLabel,
+        }}
+        actions={
+          <>
+            <Select
+              label={audit.typeLabel}
+              hideLabel
+              options={typeOptions}
+              value={filter.filters.type}
+              onChange={(event) => filter.setFilter('type', event.target.value)}
+            />
+            <Select
+              label={audit.statusLabel}
+              hideLabel
+              options={statusOptions}
+              value={filter.filters.status}
+              onChange={(event) => filter.setFilter('status', event.target.value)}
+            />
+          </>
+        }
         hasData={list.data !== undefined}
         error={list.error}
         page={page}
@@ -30,7 +68,7 @@ export function FeedbackTab() {
       >
         {items.length === 0 ? (
           <p className="rounded-lg border border-line px-3 py-8 text-center text-ink-muted text-sm">
-            {labels.noFeedback}
+            {filter.active ? audit.noMatch : labels.noFeedback}
           </p>
         ) : (
           <ul className="divide-y divide-line/60 rounded-lg border border-line">

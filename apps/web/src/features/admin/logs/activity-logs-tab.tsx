@@ -1,27 +1,57 @@
-import { type AdminActivityLog, adminOverviewMessages as text } from '@canopy/contract';
-import { useState } from 'react';
+import { type AdminActivityLog, adminAuditMessages as audit, adminOverviewMessages as text } from '@canopy/contract';
+import { Button } from '../../../components/ui/index.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useAdminFilters } from '../api/admin-filters.ts';
 import { useClampedPage } from '../api/admin-list-state.ts';
 import { AdminListFrame, adminTable } from '../components/admin-list-frame.tsx';
+import { ActivityLogFilterBar } from './activity-log-filters.tsx';
 import { ActorCell } from './actor-badge.tsx';
-import { useActivityLogs } from './api/get-logs.ts';
-import { detailPairs, detailsTitle, truncateText } from './log-details.ts';
+import { useExportLogs } from './api/export-logs.ts';
+import { noActivityLogFilters, useActivityLogs } from './api/get-logs.ts';
+import { LogDetails } from './log-details-cell.tsx';
 
-/** The Activity Logs tab of /admin (admin document, section 2): a paged, read-only list, newest first. */
+/**
+ * The Activity Logs tab of /admin (admin document, section 2): a paged, read-only list, newest first, searched
+ * and filtered on the server, and exported as CSV with the same filters (logs:view, as the tab itself).
+ */
 export function ActivityLogsTab() {
-  const [page, setPage] = useState(1);
-  const logs = useActivityLogs(page);
+  const list = useAdminFilters(noActivityLogFilters);
+  const { page, setPage, search, applied } = list;
+  const logs = useActivityLogs(page, search, applied);
   const pages = useClampedPage(page, setPage, logs.data);
   const items = logs.data?.items ?? [];
+  const exporter = useExportLogs();
   return (
     <AdminListFrame
       testId="admin-activity-logs"
+      search={{
+        value: list.input,
+        onChange: list.setInput,
+        placeholder: audit.searchPlaceholder,
+        label: audit.searchLabel,
+      }}
+      actions={
+        <Button
+          variant="secondary"
+          loading={exporter.isPending}
+          onClick={() => exporter.mutate({ search, filters: applied })}
+          data-testid="export-logs"
+        >
+          {audit.exportCsv}
+        </Button>
+      }
       hasData={logs.data !== undefined}
       error={logs.error}
       page={page}
       totalPages={pages}
       onPageChange={setPage}
     >
+      <ActivityLogFilterBar
+        filters={list.filters}
+        onChange={list.setFilter}
+        active={list.active}
+        onClear={list.clear}
+      />
       <div className={adminTable.wrap}>
         <table className={`${adminTable.table} max-sm:block`}>
           <thead className={`${adminTable.head} max-sm:sr-only`}>
@@ -44,7 +74,7 @@ export function ActivityLogsTab() {
             {items.length === 0 ? (
               <tr>
                 <td colSpan={4} className={adminTable.empty}>
-                  {text.logsEmpty}
+                  {list.active ? audit.noMatch : text.logsEmpty}
                 </td>
               </tr>
             ) : (
@@ -63,7 +93,6 @@ export function ActivityLogsTab() {
 const phoneCell = 'max-sm:block max-sm:p-0';
 
 function LogRow({ log }: { log: AdminActivityLog }) {
-  const pairs = detailPairs(log.details);
   return (
     // On a phone each row is a small card (time and actor, then action, then details) instead of a wide table.
     <tr
@@ -81,19 +110,8 @@ function LogRow({ log }: { log: AdminActivityLog }) {
       <td className={`${adminTable.cell} ${phoneCell}`}>
         <ActorCell type={log.actorType} name={log.actorName} />
       </td>
-      <td
-        className={`${adminTable.cell} ${phoneCell} text-ink-muted max-sm:order-last max-sm:w-full`}
-        title={detailsTitle(log.details)}
-      >
-        {/* Values wrap anywhere (long JSON has no spaces) and stop after two lines: the column takes the room left. */}
-        <ul className="flex min-w-48 flex-col gap-0.5">
-          {pairs.map((pair) => (
-            <li key={pair.key} className="line-clamp-2 [overflow-wrap:anywhere]">
-              <span className="text-ink-muted">{pair.key}:</span>{' '}
-              <span className="text-ink">{truncateText(pair.value)}</span>
-            </li>
-          ))}
-        </ul>
+      <td className={`${adminTable.cell} ${phoneCell} text-ink-muted max-sm:order-last max-sm:w-full`}>
+        <LogDetails details={log.details} />
       </td>
     </tr>
   );

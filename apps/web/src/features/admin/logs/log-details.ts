@@ -29,3 +29,13 @@ export function detailsTitle(details: Readonly<Record<string, unknown>>): string
     .map((pair) => `${pair.key}: ${pair.value}`)
     .join('\n');
 }
+
+/** Pairs a collapsed details cell shows; the rest wait behind its Show all button. */
+export const DETAIL_PAIRS_SHOWN = 3;
+
+/** Whether a details cell hides anything when collapsed (a pair past the first few, or a value cut short). */
+export function detailsNeedExpand(pairs: readonly DetailPair[], max: number = DETAIL_VALUE_MAX): boolean {
+  return (
+    pairs.length > DETAIL_PAIRS_SHOWN || pairs.some((pair) => pair.value.length > max || pair.value.includes('\n'))
+  );
+}

@@ -13,13 +13,18 @@ import { useAdminMutation } from '../../api/admin-mutation.ts';
 
 const LIST = 'feedback';
 
-/** One page of GET /admin/feedback, newest first. */
-export function useAdminFeedback(page: number) {
+/** The Feedback tab's filters as the api reads them; '' is none. */
+export const noFeedbackFilters = { type: '', status: '' };
+
+/** One page of GET /admin/feedback within the search and filters, newest first. */
+export function useAdminFeedback(page: number, search = '', filters: Readonly<Record<string, string>> = {}) {
   return useAdminList({
     list: LIST,
     path: '/admin/feedback',
     schema: adminFeedbackPageSchema,
     page,
+    search,
+    filters,
     fallback: adminPanelMessages.fetchFeedback,
   });
 }
