@@ -1,4 +1,5 @@
 import { join, resolve } from 'node:path';
+import { type AlertsConfig, alertsOf } from './config/alerts.ts';
 import { type BackupStoreConfig, backupStoreOf } from './config/backup-store.ts';
 import { databaseTimeouts } from './config/database.ts';
 import { type EngineMemoryConfig, engineMemory } from './config/engine-memory.ts';
@@ -94,6 +95,8 @@ export interface Config {
   http: HttpLimits;
   /** GET /metrics (CANOPY_METRICS_TOKEN/PORT/HOST, ADR 0045); undefined: metrics are off. */
   metrics?: MetricsConfig;
+  /** Discord alerts' delivery (CANOPY_ALERT_*, ADR 0049). */
+  alerts: AlertsConfig;
   /** The built-in stand-in for Discord: on only without a Discord app and outside production. */
   devIdentityProvider: boolean;
   /** Requests allowed per window on /auth/* and /register, per client IP and per account (user or token). */
@@ -185,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxSockets: e.CANOPY_MAX_SOCKETS,
     http: httpLimitsOf(e),
     metrics: metricsOf(e, host),
+    alerts: alertsOf(e),
     devIdentityProvider,
     authRateLimit: {
       windowMs: e.CANOPY_RATE_LIMIT_WINDOW_SECONDS * 1000,

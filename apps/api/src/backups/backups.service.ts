@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { type BackupStatus, backupMessages as b, hostingMessages as m, messages } from '@canopy/contract';
 import type { ServerAccess } from '../access/server-access.ts';
 import { logServerAction } from '../activity/server-activity.ts';
+import { alertDeps, backupAlert, notifyServer } from '../alerts/notify.ts';
 import { collaboratorsRepo } from '../collaborators/collaborators.repo.ts';
 import { serialised } from '../configuration/config-files.ts';
 import type { AppContext } from '../context.ts';
@@ -103,9 +104,18 @@ async function oneAtATime<T>(ownerId: string, fn: () => Promise<T>): Promise<T> 
 export async function createBackup(ctx: AppContext, access: ServerAccess) {
   assertEnabled(access);
   // In the server's turn with its config saves: a start sent after it waits for it (writesSettled).
-  return oneAtATime(access.server.owner_id, () =>
+  const created = oneAtATime(access.server.owner_id, () =>
     serialised(access.server.id, () => measured(ctx, 'create', () => createOnce(ctx, access))),
   );
+  // Queued, not awaited by the answer's fate: a refusal (4xx: exists, busy, no database) is not a failed backup.
+  void created.then(
+    () => notifyServer(alertDeps(ctx), access.server.id, 'backup_done', backupAlert(access.server.name, null)),
+    async (error) => {
+      if (error instanceof AppError && error.status < 500) return;
+      await notifyServer(alertDeps(ctx), access.server.id, 'backup_failed', backupAlert(access.server.name, error));
+    },
+  );
+  return created;
 }
 
 async function createOnce(ctx: AppContext, access: ServerAccess) {

@@ -1,5 +1,6 @@
 import { CDN_HOST_PATTERN, CDN_PATH_PATTERN } from '@canopy/contract/engine-constants';
 import { z } from 'zod';
+import { alertsEnv } from './alerts.ts';
 import { backupStoreEnv, backupStoreIssues } from './backup-store.ts';
 import { databaseEnv, databaseIssues } from './database.ts';
 import { engineMemoryEnv, engineMemoryIssues } from './engine-memory.ts';
@@ -171,6 +172,7 @@ export const envSchema = z
     CANOPY_MAX_SOCKETS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).optional()),
     ...httpLimitsEnv,
     ...metricsEnv,
+    ...alertsEnv,
     CANOPY_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(60),
     CANOPY_AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
     CANOPY_AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),

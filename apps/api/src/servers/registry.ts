@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { activityRepo } from '../activity/activity.repo.ts';
+import { ServerEventAlerts } from '../alerts/server-events.ts';
 import { loadControlKey } from '../auth/secret.ts';
 import { collaboratorsRepo } from '../collaborators/collaborators.repo.ts';
 import type { Config } from '../config.ts';
@@ -31,6 +32,8 @@ export class ServerRegistry {
   private readonly known = new Map<string, Known>();
   /** Servers the crash-loop guard left offline, until something starts them again. */
   private readonly crashLooping = new Set<string>();
+  /** Owners' Discord alerts from the runtime's reports (queued only). */
+  private readonly alerts: ServerEventAlerts;
   private readonly db: Db;
   private readonly bus: EventBus;
   private readonly now: () => number;
@@ -65,6 +68,7 @@ export class ServerRegistry {
     this.now = opts.now;
     this.controlKey = loadControlKey(opts.config.controlKey, opts.config.dataDir);
     this.serversRoot = join(opts.config.dataDir, 'servers');
+    this.alerts = new ServerEventAlerts({ db: opts.db, now: opts.now, log: opts.log });
     const listener: RuntimeListener = {
       status: (id, state) => {
         if (state.status !== 'OFFLINE') this.crashLooping.delete(id);
@@ -79,6 +83,8 @@ export class ServerRegistry {
           else this.bus.emit('status', event);
         };
         const k = this.known.get(id);
+        // Every replica sees a cluster-wide runtime's changes: the leader alone queues their alerts.
+        if (k && (!this.runtime.clusterWide || isLeader())) this.alerts.status(id, k.name, status, players);
         if (k) emit(k);
         else if (this.runtime.clusterWide) void this.lookUp(id).then((found) => found && emit(found));
       },
@@ -93,6 +99,13 @@ export class ServerRegistry {
           const used = report.memory.usedMB === undefined ? 'its heap limit' : `${report.memory.usedMB} MB`;
           opts.log(`server ${verdict} (${used})`);
           if (!report.restarting) this.heldDownByGuard(id);
+          this.alerts.crash(
+            id,
+            this.known.get(id)?.name ?? id,
+            report.restarting,
+            `out of memory, ${used}`,
+            report.lastLines,
+          );
           void this.system('Server out of memory', `${verdict} (${used}). Last lines:\n${report.lastLines.join('\n')}`);
           return;
         }
@@ -100,6 +113,7 @@ export class ServerRegistry {
         const next = report.restarting ? 'restarting it' : 'it crashed again within a minute, so it stays offline';
         opts.log(`server ${this.known.get(id)?.name ?? id} crashed (${how}); ${next}`);
         if (!report.restarting) this.heldDownByGuard(id);
+        this.alerts.crash(id, this.known.get(id)?.name ?? id, report.restarting, how, report.lastLines);
         void this.system(
           'Server crashed',
           `${this.known.get(id)?.name ?? id} exited unexpectedly (${how}); ${next}. Last lines:\n${report.lastLines.join('\n')}`,
@@ -277,6 +291,7 @@ export class ServerRegistry {
     this.known.delete(id);
     this.crashLooping.delete(id);
     this.recorded.delete(id);
+    this.alerts.forget(id);
     this.metrics?.serverGone(id);
   }
 

@@ -8,6 +8,8 @@ import {
 } from '@canopy/contract';
 import type { ServerAccess } from '../access/server-access.ts';
 import { activityRepo } from '../activity/activity.repo.ts';
+import { alertsRepo } from '../alerts/alerts.repo.ts';
+import { deletedAlert, queueFor } from '../alerts/notify.ts';
 import type { Caller } from '../auth/guard.ts';
 import { backupsRepo } from '../backups/backups.repo.ts';
 import { collaboratorsRepo } from '../collaborators/collaborators.repo.ts';
@@ -144,7 +146,9 @@ export async function removeServer(ctx: AppContext, serverId: string, by: Server
   if (!server) return false;
   await ctx.servers.runtime.remove(ctx.servers.spec(server));
   const removed = await ctx.db.transaction(async (tx) => {
+    const alertHook = await alertsRepo.hook(tx, server.id); // deleted with the server: read first
     if ((await serversRepo.delete(tx, server.id)).changes === 0) return false;
+    await queueFor(tx, alertHook, 'deleted', deletedAlert(server.name, by), ctx.now());
     await usersRepo.returnSlot(tx, server.owner_id);
     await usersRepo.noteServerDeleted(tx, server.owner_id, { name: server.name, by }, ctx.now());
     // The account's backup outlives the server and still counts.
