@@ -1,6 +1,6 @@
 import type { AdminHistoryResponse, HistoryRange, ServerHistoryResponse } from '@canopy/contract';
 import type { AppContext } from '../context.ts';
-import { rangeWindow, resolutions, rollUp, type Sample } from './downsample.ts';
+import { rangeWindow, resolutions, rollUp, type Sample, spanOf } from './downsample.ts';
 import { historyRepo, type PlatformSample } from './history.repo.ts';
 
 /**
@@ -72,7 +72,8 @@ export async function adminHistory(ctx: AppContext, range: HistoryRange): Promis
   );
   const { signups, credits } = await historyRepo.eventCounts(ctx.db, stepMs, from);
   const points: AdminHistoryResponse['points'] = [];
-  for (let at = from; at < to; at += stepMs) {
+  // The last point is the span under way.
+  for (let at = from; at <= spanOf(to, stepMs); at += stepMs) {
     const g = gauges.get(at);
     points.push({
       at,

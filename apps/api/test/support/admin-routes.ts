@@ -21,6 +21,7 @@ export type { AdminRoute, Need, Target } from './admin-route-kit.ts';
 /** Every admin route the api registers, with what it needs and how to exercise it (issue 11). */
 export const adminRoutes: AdminRoute[] = [
   ...adminUserRoutes,
+  read('/admin/history', 'dashboard:view'),
   read('/admin/ban-logs', 'bans:view'),
   read('/admin/banned-servers', 'bans:view'),
   {
