@@ -12,15 +12,18 @@ import {
   creditPackSaveResponseSchema,
   creditsHowToRequestSchema,
   creditsHowToResponseSchema,
+  hasAdminPermission,
   IDEMPOTENCY_KEY_HEADER,
   messages,
 } from '@canopy/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { admitAccount } from '../access/account-access.ts';
 import { adminRoute } from '../admin/admin-route.ts';
 import type { AppContext } from '../context.ts';
-import { route } from '../http/route.ts';
+import { forbidden } from '../errors.ts';
+import { callerOf, route } from '../http/route.ts';
 import { publicBase, requestOrigin } from '../setup-guide/setup-guide.service.ts';
+import { adminCaller } from '../users/profile.ts';
 import { parse } from '../validate.ts';
 import { creditPacksRepo } from './credit-packs.repo.ts';
 import {
@@ -65,7 +68,7 @@ export function creditPackRoutes(app: FastifyInstance, ctx: AppContext) {
     response: creditHistorySchema,
     query: creditHistoryQuerySchema,
     summary: "A user's credit changes, newest first (their own; an admin with users:view sees anyone's)",
-    admit: admitAccount(ctx, { self: { othersWith: 'users:view' } }),
+    admit: admitHistory(ctx),
     handler: async ({ params, query }) => {
       const pageSize = CREDIT_HISTORY_PAGE_SIZE;
       const page = await creditPacksRepo.history(ctx.db, params.id ?? '', pageSize, (query.page - 1) * pageSize);
@@ -105,4 +108,22 @@ export function creditPackRoutes(app: FastifyInstance, ctx: AppContext) {
     handler: ({ caller, body, params }) =>
       updatePack(ctx, caller.user, parse(creditPackIdParamsSchema, params, 'Path').packId, body),
   });
+}
+
+/**
+ * The history's check: one's own as an account page (registered), anyone's for an admin holding users:view,
+ * whether or not the admin registered a GrowID (the admin panel does not ask for one).
+ */
+function admitHistory(ctx: AppContext) {
+  const own = admitAccount(ctx, {});
+  return async ({ req }: { req: FastifyRequest }) => {
+    const caller = callerOf(req);
+    const id = (req.params as { id?: string }).id;
+    if (caller && id !== caller.user.id) {
+      if (!hasAdminPermission(adminCaller(caller.user), 'users:view'))
+        throw forbidden(messages.missingPermission, 'not_your_account');
+      return () => {};
+    }
+    return own({ req });
+  };
 }
