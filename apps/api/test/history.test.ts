@@ -7,7 +7,7 @@ import {
   serverHistoryResponseSchema,
 } from '@canopy/contract';
 import { HOUR, MINUTE, maxRowsPerServer, QUARTER, spanOf } from '../src/history/downsample.ts';
-import { adminHistory, serverHistory } from '../src/history/history.service.ts';
+import { serverHistory } from '../src/history/history.service.ts';
 import { rollUpHistory } from '../src/history/rollup.ts';
 import { type SampleSource, sampleHistory } from '../src/history/sampler.ts';
 import { addCollaborator, ownerWithServer, signInRegistered } from './support/factories.ts';
