@@ -23,6 +23,7 @@ const WRITES_WITHOUT_BODY = new Set([
   'POST /users/{id}/server/{serverId}/{action}',
   'POST /users/{id}/server/backup',
   'POST /users/{id}/server/backup/restore',
+  'POST /users/{id}/server/alerts/test',
   'POST /users/{id}/server/players/{name}/unban',
   'POST /admin/users/{discordId}/unban',
   'POST /admin/users/{discordId}/set-free',

@@ -11,6 +11,8 @@ export interface AlertHookRow {
   url_hint: string;
   events: string;
   peak_players: number;
+  warned_24h_for: number | string | null;
+  warned_1h_for: number | string | null;
   updated_at: number;
 }
 

@@ -8,7 +8,8 @@ export const migrationsFrom17: Migration[] = [
     // server_alert_hooks: one webhook per server (deleted with it). url_sealed is the URL sealed with AES-256-GCM
     // (alerts/seal.ts): it holds the webhook's token, so it is never stored or shown whole; url_hint is what the
     // owner sees. events is a JSON array of the alert kinds chosen. peak_players is the highest player count
-    // alerted so far (the "player peak" alert fires when it is beaten).
+    // alerted so far (the "player peak" alert fires when it is beaten). warned_24h_for / warned_1h_for: the
+    // server_expires_at each expiry warning was sent for, so each is sent once per expiry, and again after a renewal.
     // alert_queue: alerts waiting to be sent (alerts/delivery.ts), with a copy of the sealed URL so that "deleted"
     // still reaches the owner once the server and its hook are gone. destination (a hash of the URL) is what the
     // per-destination rate limit counts. in_flight is set while a POST is under way: a row found so at pick-up
@@ -21,6 +22,8 @@ export const migrationsFrom17: Migration[] = [
       url_hint TEXT NOT NULL,
       events TEXT NOT NULL DEFAULT '[]',
       peak_players INTEGER NOT NULL DEFAULT 0 CHECK (peak_players >= 0),
+      warned_24h_for BIGINT,
+      warned_1h_for BIGINT,
       updated_at BIGINT NOT NULL
     );
     CREATE TABLE alert_queue (

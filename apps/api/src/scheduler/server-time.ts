@@ -1,4 +1,6 @@
 import { activityRepo } from '../activity/activity.repo.ts';
+import { warnExpiry } from '../alerts/expiry-alerts.ts';
+import { alertDeps, notifyServer } from '../alerts/notify.ts';
 import { backupsRepo } from '../backups/backups.repo.ts';
 import { collaboratorsRepo } from '../collaborators/collaborators.repo.ts';
 import type { AppContext } from '../context.ts';
@@ -63,6 +65,8 @@ export async function enforceServerTime(ctx: AppContext): Promise<void> {
       await serversRepo.setDesiredState(ctx.db, d.server_id, 'stopped');
       if (status !== 'OFFLINE' && !runtime.isBusy(d.server_id)) await runtime.stop(d.server_id).catch(() => {});
       await system(ctx, 'Server stopped (server time expired)', `${d.name}: server time ran out; grace period started`);
+      const text = `${d.name}'s server time ran out: it is stopped, and deleted with its data when the grace period ends unless it is renewed.`;
+      await notifyServer(alertDeps(ctx), d.server_id, 'grace_started', { serverName: d.name, text });
       ctx.bus.emit('notice', { name: d.name, kind: 'expired', audience: await audienceOf(ctx, d) });
     }
   }
@@ -147,6 +151,7 @@ export function startScheduler(ctx: AppContext, intervalMs: number): () => Promi
   const tick = () => {
     running = running
       .then(() => timed(ctx, 'server_time', enforceServerTime))
+      .then(() => timed(ctx, 'alert_expiry', warnExpiry))
       .then(() => timed(ctx, 'paid_plans', endPaidPlans))
       .then(() => timed(ctx, 'schedules', runDueSchedules))
       .then(() => timed(ctx, 'storage', refreshStorage))

@@ -1,0 +1,91 @@
+import assert from 'node:assert/strict';
+import { after, it } from 'node:test';
+import { warnExpiry } from '../src/alerts/expiry-alerts.ts';
+import { enforceServerTime } from '../src/scheduler/server-time.ts';
+import { ownerWithServer } from './support/factories.ts';
+import { FakeDiscordWebhooks } from './support/fake-discord-webhooks.ts';
+import { describeEachDatabase, type TestApi } from './support/harness.ts';
+import { sql, waitForStatus } from './support/servers.ts';
+import { until } from './support/until.ts';
+
+const HOUR = 3600_000;
+const hooks = await new FakeDiscordWebhooks().start();
+after(() => hooks.stop());
+
+type Session = Awaited<ReturnType<typeof ownerWithServer>>;
+const server = (api: TestApi, s: Session, method: string, path = '', body?: unknown) =>
+  api.request(method, `/users/${s.user.id}/server${path}`, { token: s.sessionToken, body });
+
+/** The embed titles the webhook at `url` received, in order. */
+const titlesAt = (url: string) => hooks.postsTo(url).map((p) => p.body.embeds[0].title as string);
+
+let nextId = 5000;
+async function ownerWithHook(api: TestApi, tag: string, events: string[]) {
+  const name = `ev${tag}${api.dialect[0]}${process.pid % 1000}`;
+  const owner = await ownerWithServer(api, name);
+  const url = hooks.webhook(`${process.pid}${nextId++}`);
+  assert.equal((await server(api, owner, 'PUT', '/alerts', { url, events })).status, 200);
+  return { owner, url, name };
+}
+
+describeEachDatabase(
+  'Discord alerts from events',
+  (api) => {
+    it('warns once 24 h and once 1 h before the server time ends, then at the grace period and the deletion', async () => {
+      const { owner, url, name } = await ownerWithHook(api(), 'x', ['time_24h', 'time_1h', 'grace_started', 'deleted']);
+      const setExpiry = (at: number) =>
+        sql(api(), 'UPDATE users SET server_permanent = 0, server_expires_at = ? WHERE id = ?', [at, owner.user.id]);
+      await setExpiry(api().clock.now + 20 * HOUR);
+      await warnExpiry(api().ctx);
+      await warnExpiry(api().ctx);
+      await until(() => titlesAt(url).length === 1, 'the 24 h warning');
+      assert.deepEqual(titlesAt(url), [`Server time ends in 24 hours: ${name}`]);
+
+      await setExpiry(api().clock.now + HOUR / 2);
+      await warnExpiry(api().ctx);
+      await warnExpiry(api().ctx);
+      await until(() => titlesAt(url).length === 2, 'the 1 h warning');
+      assert.equal(titlesAt(url)[1], `Server time ends in 1 hour: ${name}`);
+
+      await setExpiry(api().clock.now - 1000);
+      await sql(api(), "UPDATE servers SET desired_state = 'running' WHERE owner_id = ?", [owner.user.id]);
+      await enforceServerTime(api().ctx);
+      await until(() => titlesAt(url).length === 3, 'the grace period alert');
+      assert.equal(titlesAt(url)[2], `Grace period started: ${name}`);
+
+      // Deleted: the hook goes with the server, the alert queued in the same transaction still arrives.
+      assert.equal((await server(api(), owner, 'DELETE')).status, 200);
+      await until(() => titlesAt(url).length === 4, 'the deletion alert');
+      assert.equal(titlesAt(url)[3], `Server deleted: ${name}`);
+      assert.match(hooks.postsTo(url)[3]?.body.embeds[0].description, /deleted by its owner/);
+      assert.equal(
+        (await api().ctx.db.all('SELECT * FROM server_alert_hooks WHERE server_id NOT IN (SELECT id FROM servers)'))
+          .length,
+        0,
+      );
+    });
+
+    it('tells the webhook a start, a backup and a stop, and nothing it did not ask for', async () => {
+      const { owner, url, name } = await ownerWithHook(api(), 'e', ['started', 'stopped', 'backup_done']);
+      assert.equal((await server(api(), owner, 'POST', `/${name}/start`)).status, 202);
+      await waitForStatus(api(), name, 'ONLINE');
+      await until(() => titlesAt(url).length === 1, 'the start alert');
+      assert.deepEqual(hooks.postsTo(url)[0]?.body.embeds[0], {
+        title: `Server started: ${name}`,
+        description: `${name} is online.`,
+        color: 0x2ecc71,
+        timestamp: hooks.postsTo(url)[0]?.body.embeds[0].timestamp,
+      });
+      assert.equal((await server(api(), owner, 'POST', '/backup')).status, 200);
+      await until(() => titlesAt(url).length === 2, 'the backup alert');
+      assert.equal(titlesAt(url)[1], `Backup done: ${name}`);
+      assert.equal((await server(api(), owner, 'POST', `/${name}/stop`)).status, 202);
+      await waitForStatus(api(), name, 'OFFLINE');
+      await until(() => titlesAt(url).length === 3, 'the stop alert');
+      assert.equal(titlesAt(url)[2], `Server stopped: ${name}`);
+      // Player peaks, crashes: not asked for, so none queued.
+      assert.equal((await api().ctx.db.all('SELECT * FROM alert_queue')).length, 0);
+    });
+  },
+  { CANOPY_ALERT_WEBHOOK_BASE: hooks.base, CANOPY_ALERT_INTERVAL_MS: '20' },
+);
