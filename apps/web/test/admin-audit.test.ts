@@ -2,7 +2,12 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { adminListUrl, setFilters } from '../src/features/admin/api/admin-list.ts';
 import { exportFileName } from '../src/features/admin/logs/api/export-file.ts';
-import { DETAIL_VALUE_MAX, detailPairs, detailsNeedExpand } from '../src/features/admin/logs/log-details.ts';
+import {
+  DETAIL_VALUE_MAX,
+  detailPairs,
+  detailsNeedExpand,
+  isPlainText,
+} from '../src/features/admin/logs/log-details.ts';
 
 describe('admin list filters in the url', () => {
   test('sends the set filters, trimmed and in a stable order, and leaves empty ones out', () => {
@@ -27,6 +32,13 @@ describe('admin list filters in the url', () => {
 });
 
 describe('activity log details cell', () => {
+  test('shows an entry written as text without its key, and every other entry keyed', () => {
+    assert.equal(isPlainText(detailPairs({ text: 'maintenance: false → true' })), true);
+    assert.equal(isPlainText(detailPairs({ text: 'a', server: 'b' })), false);
+    assert.equal(isPlainText(detailPairs({ server: 'Alpha' })), false);
+    assert.equal(isPlainText(detailPairs({})), false);
+  });
+
   test('expands only when something is hidden: a pair past the first three, a long or multi-line value', () => {
     assert.equal(detailsNeedExpand(detailPairs({ text: 'Deleted server "Alpha"' })), false);
     assert.equal(detailsNeedExpand(detailPairs({ a: 1, b: 2, c: 3 })), false);

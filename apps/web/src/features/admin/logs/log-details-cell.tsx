@@ -1,6 +1,13 @@
 import { type AdminActivityLog, adminAuditMessages as t } from '@canopy/contract';
 import { useState } from 'react';
-import { DETAIL_PAIRS_SHOWN, detailPairs, detailsNeedExpand, detailsTitle, truncateText } from './log-details.ts';
+import {
+  DETAIL_PAIRS_SHOWN,
+  detailPairs,
+  detailsNeedExpand,
+  detailsTitle,
+  isPlainText,
+  truncateText,
+} from './log-details.ts';
 
 /**
  * An entry's details as `key: value` lines. Collapsed, a long entry shows its first pairs cut to two lines each;
@@ -11,6 +18,7 @@ export function LogDetails({ details }: { details: AdminActivityLog['details'] }
   const pairs = detailPairs(details);
   const expandable = detailsNeedExpand(pairs);
   const shown = open ? pairs : pairs.slice(0, DETAIL_PAIRS_SHOWN);
+  const keyed = !isPlainText(pairs);
   return (
     <div title={open ? undefined : detailsTitle(details)}>
       {/* Values wrap anywhere (long JSON has no spaces); the column takes the room left. */}
@@ -20,7 +28,7 @@ export function LogDetails({ details }: { details: AdminActivityLog['details'] }
             key={pair.key}
             className={open ? 'whitespace-pre-wrap [overflow-wrap:anywhere]' : 'line-clamp-2 [overflow-wrap:anywhere]'}
           >
-            <span className="text-ink-muted">{pair.key}:</span>{' '}
+            {keyed && <span className="text-ink-muted">{pair.key}: </span>}
             <span className="text-ink">{open ? pair.value : truncateText(pair.value)}</span>
           </li>
         ))}

@@ -39,3 +39,6 @@ export function detailsNeedExpand(pairs: readonly DetailPair[], max: number = DE
     pairs.length > DETAIL_PAIRS_SHOWN || pairs.some((pair) => pair.value.length > max || pair.value.includes('\n'))
   );
 }
+
+/** An entry written as text comes as `{text}` (api: detailsOf): its one key says nothing, so the cell shows the text alone. */
+export const isPlainText = (pairs: readonly DetailPair[]) => pairs.length === 1 && pairs[0]?.key === 'text';
