@@ -5,11 +5,14 @@ import { Pagination, SkeletonRows } from '../../../components/ui/index.ts';
 import { api } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 
-/** The Profile's credit history (issue 24): every change of the balance, purchases and credits bought alike. */
+/** Query key of a user's credit history (every page). */
+export const creditHistoryKey = (userId: string) => ['credit-history', userId] as const;
+
+/** The Profile's credit history (issue 24), also in the admin's Manage user: every change of the balance. */
 export function CreditHistory({ userId }: { userId: string }) {
   const [page, setPage] = useState(1);
   const history = useQuery({
-    queryKey: ['credit-history', userId, page],
+    queryKey: [...creditHistoryKey(userId), page],
     queryFn: ({ signal }) =>
       api.get(`/users/${encodeURIComponent(userId)}/credit-history?page=${page}`, {
         schema: creditHistorySchema,
@@ -45,7 +48,7 @@ export function CreditHistory({ userId }: { userId: string }) {
           </li>
         ))}
       </ul>
-      <Pagination page={page} totalPages={Math.max(1, Math.ceil(total / pageSize))} onPageChange={setPage} />
+      {total > pageSize && <Pagination page={page} totalPages={Math.ceil(total / pageSize)} onPageChange={setPage} />}
     </div>
   );
 }

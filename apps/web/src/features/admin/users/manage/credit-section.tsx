@@ -1,18 +1,26 @@
 import { adminPanelMessages, adminUserLabels as t } from '@canopy/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Button, Input } from '../../../../components/ui/index.ts';
+import { CreditHistory, creditHistoryKey } from '../../../profile/components/credit-history.tsx';
 import { useUserAction } from '../api/user-actions.ts';
 import { parseCredit } from '../user-forms.ts';
 import { FormError, fieldRow, Section } from './section.tsx';
 
-/** Our addition: give (positive) or take back (negative) shop credits, with an optional reason. */
+/** Our addition: give (positive) or take back (negative) shop credits, with an optional reason; the user's history. */
 export function CreditSection({ discordId, disabled }: { discordId: string; disabled: boolean }) {
   const adjust = useUserAction(discordId, 'credit', adminPanelMessages.adjustCredit);
+  const queryClient = useQueryClient();
   const form = useForm<{ amount: string; reason: string }>({ defaultValues: { amount: '', reason: '' } });
   const onSubmit = form.handleSubmit(({ amount, reason }) => {
     const parsed = parseCredit(amount, reason);
     if (!parsed.ok) return form.setError('amount', { message: parsed.error });
-    adjust.mutate(parsed.body, { onSuccess: () => form.reset() });
+    adjust.mutate(parsed.body, {
+      onSuccess: () => {
+        form.reset();
+        void queryClient.invalidateQueries({ queryKey: creditHistoryKey(discordId) });
+      },
+    });
   });
   return (
     <Section title={t.creditSection} testId="admin-user-credit">
@@ -38,6 +46,7 @@ export function CreditSection({ discordId, disabled }: { discordId: string; disa
         </div>
         <FormError message={form.formState.errors.amount?.message} />
       </form>
+      <CreditHistory userId={discordId} />
     </Section>
   );
 }
