@@ -6,6 +6,7 @@ import { useCrashLoopFollow, useServerTimePhase } from '../use-server-time-phase
 import { DashboardBanners } from './dashboard-banners.tsx';
 import { NoServerCard } from './no-server-card.tsx';
 import { ServerCard } from './server-card.tsx';
+import { ServerHistoryCard } from './server-history-card.tsx';
 import { ServerTimeCard } from './server-time-card.tsx';
 import { SocketIndicator } from './socket-indicator.tsx';
 
@@ -38,7 +39,7 @@ export function DashboardPage() {
         phase={phase}
       />
       <div className="grid items-start gap-4 lg:grid-cols-3">
-        <div className="lg:col-span-2">
+        <div className="flex flex-col gap-4 lg:col-span-2">
           {owned.server ? (
             <ServerCard
               server={owned.server}
@@ -52,6 +53,7 @@ export function DashboardPage() {
           ) : (
             <NoServerCard profile={profile} settings={settings} timeRanOut={timeRanOut} />
           )}
+          {owned.server && <ServerHistoryCard userId={profile.id} />}
         </div>
         <div className="flex flex-col gap-4">
           <ServerTimeCard profile={profile} settings={settings} timeRanOut={timeRanOut} />
