@@ -19,6 +19,7 @@ describe('navItems visibility', () => {
       '/worlds',
       '/players',
       '/collaborators',
+      '/alerts',
       '/backup',
       '/schedules',
       '/configuration',

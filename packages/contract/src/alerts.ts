@@ -39,6 +39,7 @@ export const alertMessages = {
   removed: 'Discord alerts removed.',
   testQueued: 'A test alert is on its way to your Discord channel.',
   onlyOwner: 'Only the server owner can manage Discord alerts.',
+  needServer: 'You need a server to set up Discord alerts.',
 } as const;
 
 /** PUT …/server/alerts: the events wanted, and the webhook URL (omitted: keep the one stored). */

@@ -16,6 +16,7 @@ export const webRoutes: readonly WebRoute[] = [
   { path: '/worlds', label: 'World Manager', access: 'registered' },
   { path: '/players', label: 'Player Database', access: 'registered' },
   { path: '/collaborators', label: 'Collaborators', access: 'owner' },
+  { path: '/alerts', label: 'Discord Alerts', access: 'owner' },
   { path: '/backup', label: 'Backup Manager', access: 'registered' },
   { path: '/schedules', label: 'Schedules', access: 'registered' },
   { path: '/configuration', label: 'Configuration', access: 'registered' },

@@ -1,6 +1,7 @@
 import type { WebRoute } from '@canopy/contract';
 import type { ComponentType } from 'react';
 import { AdminPage } from '../features/admin/components/admin-page.tsx';
+import { AlertsPage } from '../features/alerts/components/alerts-page.tsx';
 import { BackupPage } from '../features/backup/components/backup-page.tsx';
 import { CollaboratorsPage } from '../features/collaborators/components/collaborators-page.tsx';
 import { ConfigurationPage } from '../features/configuration/components/configuration-page.tsx';
@@ -28,6 +29,7 @@ export const routePages: Readonly<Record<string, RoutePage>> = {
   '/players': PlayersPage,
   '/console': ConsolePage,
   '/collaborators': CollaboratorsPage,
+  '/alerts': AlertsPage,
   '/backup': BackupPage,
   '/schedules': SchedulesPage,
   '/configuration': ConfigurationPage,
