@@ -80,4 +80,5 @@ export const historyMessages = {
   serversOnline: 'Servers online',
   playersOnline: 'Players online',
   storage: 'Storage used (GB)',
+  loadFailed: 'Could not load the history.',
 } as const;

@@ -5,10 +5,11 @@ import { useErrorToast } from '../../../hooks/use-error-toast.ts';
 import { AdminLoadError } from '../components/admin-list-frame.tsx';
 import { useAdminStats } from './api/get-stats.ts';
 import { statFigures } from './figures.ts';
+import { HistoryCharts } from './history-charts.tsx';
 
 /**
  * The Dashboard tab of /admin (admin document, section 2): the four platform figures, reloaded every 30 s while
- * auto refresh is on (the default), and a manual refresh.
+ * auto refresh is on (the default), and a manual refresh; below, their history (issue 24).
  */
 export function DashboardTab() {
   const [autoRefresh, setAutoRefresh] = useState(true);
@@ -49,6 +50,7 @@ export function DashboardTab() {
               ))}
         </dl>
       )}
+      <HistoryCharts autoRefresh={autoRefresh} />
     </div>
   );
 }
