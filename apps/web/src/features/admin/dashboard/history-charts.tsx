@@ -31,7 +31,9 @@ export function HistoryCharts({ autoRefresh }: { autoRefresh: boolean }) {
       <h2 className="font-semibold text-ink">{text.title}</h2>
       <TabBar tabs={ranges} active={range} onChange={setRange} label={text.title} idPrefix="admin-history" />
       <div id={`admin-history-panel-${range}`} role="tabpanel" aria-busy={history.isPending}>
-        {history.error && <AdminLoadError testId="admin-history-error" error={history.error} fallback={text.loadFailed} />}
+        {history.error && (
+          <AdminLoadError testId="admin-history-error" error={history.error} fallback={text.loadFailed} />
+        )}
         {data && (
           <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
             {series.map((s) => (
