@@ -1,6 +1,10 @@
 import type { Migration } from './migrations.ts';
 
-/** The tables of migration 18; SQLite keeps a server's samples together in the primary key's own tree. */
+/**
+ * The tables of migration 18. The primary key leads with time, so a sampling pass appends, a rollup reads one range
+ * and a prune deletes one range (on SQLite, WITHOUT ROWID, that range is the table itself); a chart reads a
+ * server's rows by the second index.
+ */
 const samplesTables = (withoutRowid: string) => `
     CREATE TABLE server_samples (
       server_id TEXT NOT NULL REFERENCES servers(id) ON DELETE CASCADE,
@@ -10,9 +14,9 @@ const samplesTables = (withoutRowid: string) => `
       players INTEGER NOT NULL CHECK (players >= 0),
       cpu REAL CHECK (cpu >= 0),
       memory BIGINT CHECK (memory >= 0),
-      PRIMARY KEY (server_id, step_ms, at)
+      PRIMARY KEY (step_ms, at, server_id)
     )${withoutRowid};
-    CREATE INDEX server_samples_step ON server_samples (step_ms, at);
+    CREATE INDEX server_samples_server ON server_samples (server_id, step_ms, at);
     CREATE TABLE platform_samples (
       step_ms INTEGER NOT NULL CHECK (step_ms IN (60000, 900000, 3600000)),
       at BIGINT NOT NULL,

@@ -26,7 +26,7 @@ function int(n: number): string {
   return String(n);
 }
 
-const upsertSample = `ON CONFLICT (server_id, step_ms, at) DO UPDATE SET samples = excluded.samples,
+const upsertSample = `ON CONFLICT (step_ms, at, server_id) DO UPDATE SET samples = excluded.samples,
   players = excluded.players, cpu = excluded.cpu, memory = excluded.memory`;
 
 /** The weighted CPU average and the peaks of the finer rows read by a rollup (same rule as downsample.rollUp). */
@@ -64,7 +64,7 @@ export const historyRepo = {
        SELECT server_id, ${int(r.stepMs)}, ${int(at)}, ${rolledColumns} FROM server_samples
        WHERE step_ms = ${int(r.from ?? 0)} AND at >= ${int(at)} AND at < ${int(at + r.stepMs)}
        GROUP BY server_id
-       ON CONFLICT (server_id, step_ms, at) DO NOTHING`,
+       ON CONFLICT (step_ms, at, server_id) DO NOTHING`,
     );
   },
 
