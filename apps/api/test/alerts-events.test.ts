@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, it } from 'node:test';
 import { warnExpiry } from '../src/alerts/expiry-alerts.ts';
+import { ServerEventAlerts } from '../src/alerts/server-events.ts';
 import { enforceServerTime } from '../src/scheduler/server-time.ts';
 import { ownerWithServer } from './support/factories.ts';
 import { FakeDiscordWebhooks } from './support/fake-discord-webhooks.ts';
 import { describeEachDatabase, type TestApi } from './support/harness.ts';
 import { sql, waitForStatus } from './support/servers.ts';
-import { until } from './support/until.ts';
+import { until, untilValue } from './support/until.ts';
 
 const HOUR = 3600_000;
 const hooks = await new FakeDiscordWebhooks().start();
@@ -63,6 +64,58 @@ describeEachDatabase(
           .length,
         0,
       );
+    });
+
+    it('turns runtime reports into alerts: a crash with its last lines (no "stopped" after it), a crash loop, player peaks', async () => {
+      const { owner, url, name } = await ownerWithHook(api(), 'r', [
+        'started',
+        'stopped',
+        'crashed',
+        'crash_loop',
+        'player_peak',
+      ]);
+      const row = await api().ctx.db.get<{ id: string }>('SELECT id FROM servers WHERE owner_id = ?', [owner.user.id]);
+      const id = row?.id ?? '';
+      // The registry's own instance reacts to real engines; this one is fed the reports a runtime sends.
+      const alerts = new ServerEventAlerts({ db: api().ctx.db, now: api().ctx.now });
+      alerts.status(id, name, 'ONLINE', 0); // re-adopted after an api restart: not a start
+      alerts.status(id, name, 'STARTING', 0);
+      alerts.status(id, name, 'ONLINE', 0);
+      await until(() => titlesAt(url).length === 1, 'the start');
+      alerts.status(id, name, 'ONLINE', 2);
+      await until(() => titlesAt(url).length === 2, 'the first peak');
+      alerts.status(id, name, 'ONLINE', 1);
+      alerts.status(id, name, 'ONLINE', 2); // not above the stored peak
+      alerts.crash(id, name, true, 'exit code 1', ['loading worlds', '@everyone boom']);
+      alerts.status(id, name, 'OFFLINE', 0);
+      alerts.status(id, name, 'RESTARTING', 0);
+      await until(() => titlesAt(url).length === 3, 'the crash');
+      alerts.crash(id, name, false, 'exit code 1', ['boom again']);
+      alerts.status(id, name, 'OFFLINE', 0);
+      await until(() => titlesAt(url).length === 4, 'the crash loop');
+      // Whatever was queued has gone out: a "stopped" after the crashes would be a fifth.
+      await untilValue(
+        async () =>
+          (await api().ctx.db.all('SELECT id FROM alert_queue WHERE server_id = ?', [id])).length === 0
+            ? true
+            : undefined,
+        'the queue empty',
+      );
+      assert.deepEqual(titlesAt(url), [
+        `Server started: ${name}`,
+        `New player peak: ${name}`,
+        `Server crashed: ${name}`,
+        `Crash loop: left offline: ${name}`,
+      ]);
+      const crash = hooks.postsTo(url)[2]?.body;
+      assert.match(crash.embeds[0].description, /exit code 1[\s\S]*```\nloading worlds\n@everyone boom\n```$/);
+      assert.deepEqual(crash.allowed_mentions, { parse: [] }, 'a console line pings nobody');
+      assert.match(hooks.postsTo(url)[1]?.body.embeds[0].description, /^2 players online/);
+      const stored = await api().ctx.db.get<{ peak_players: number }>(
+        'SELECT peak_players FROM server_alert_hooks WHERE server_id = ?',
+        [id],
+      );
+      assert.equal(Number(stored?.peak_players), 2);
     });
 
     it('tells the webhook a start, a backup and a stop, and nothing it did not ask for', async () => {
