@@ -212,6 +212,37 @@ describeEachDatabase(
       await until(() => hooks.postsTo(u).length === RATE + 1, 'the last one in the next minute');
     });
 
+    it('sends once more an alert whose sending was cut off (a killed process), and drops one cut off twice', async () => {
+      const { owner: o, url: u } = await ownerWithHook(api());
+      const hook = await api().ctx.db.get<{ server_id: string; url_sealed: string }>(
+        'SELECT h.server_id, h.url_sealed FROM server_alert_hooks h JOIN servers s ON s.id = h.server_id WHERE s.owner_id = ?',
+        [o.user.id],
+      );
+      const row = (id: string, cutOff: number, text: string) =>
+        api().ctx.db.run(
+          `INSERT INTO alert_queue (id, server_id, destination, url_sealed, event, payload, in_flight, cut_off, next_at, created_at)
+           VALUES (?, ?, 'd', ?, 'test', ?, 1, ?, ?, ?)`,
+          [
+            id,
+            hook?.server_id ?? '',
+            hook?.url_sealed ?? '',
+            JSON.stringify({ content: text }),
+            cutOff,
+            api().clock.now,
+            api().clock.now,
+          ],
+        );
+      // As a process killed during the POST leaves them: in flight, once already cut off or not.
+      await row(`${o.user.id}-twice`, 1, 'cut off twice');
+      await row(`${o.user.id}-once`, 0, 'cut off once');
+      await until(() => hooks.postsTo(u).length === 1, 'the resend');
+      await untilValue(async () => ((await queueOf(api(), o.user.id)).length === 0 ? true : undefined), 'both gone');
+      assert.deepEqual(
+        hooks.postsTo(u).map((p) => p.body.content),
+        ['cut off once'],
+      );
+    });
+
     it('keeps at most 50 alerts per server, dropping the oldest', async () => {
       const { owner: o, url: u } = await ownerWithHook(api());
       // Every attempt fails, and the clock never reaches the retries: nothing leaves the queue but by the cap.
