@@ -3,7 +3,7 @@
 // PostgreSQL. Then measured: one sampling pass (20,000 ONLINE servers written), the rollup/prune pass at its worst
 // (a quarter and an hour end together), the series query of one server's hour, day and week (p50/p99), and the
 // rows and bytes the history holds per server. Prints figures; nothing is asserted.
-// Run: node bench/history.ts   (env: BENCH_SERVERS=20000 BENCH_QUERIES=200 BENCH_DIALECTS=sqlite,postgres)
+// Run: npm run bench:history   (env: BENCH_SERVERS=20000 BENCH_QUERIES=200 BENCH_DIALECTS=sqlite,postgres)
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
