@@ -97,7 +97,10 @@ export function startAlertDelivery(ctx: AppContext): () => Promise<void> {
   };
 
   const tick = async () => {
-    const rows = await alertsRepo.due(ctx.db, ctx.now(), BATCH);
+    const now = ctx.now();
+    // Windows of past minutes count nothing any more: forgotten, so the map holds only this minute's destinations.
+    for (const [destination, window] of windows) if (window.start + RATE_WINDOW_MS <= now) windows.delete(destination);
+    const rows = await alertsRepo.due(ctx.db, now, BATCH);
     for (const row of rows) {
       if (stopped) return;
       await send(row);
