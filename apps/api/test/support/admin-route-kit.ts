@@ -28,6 +28,8 @@ export interface AdminRoute {
   target?: (api: TestApi) => Promise<Target>;
   path?: (t: Target) => string;
   body?: (t: Target) => unknown;
+  /** An allowed call answers a file (CSV), not JSON: its body is read as text (refusals are still JSON). */
+  answersText?: true;
   /** Writes: reads the state the write changes (an allowed call must change it, a refused one must not). */
   probe?: (api: TestApi, t: Target) => Promise<unknown>;
 }

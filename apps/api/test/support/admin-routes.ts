@@ -1,4 +1,5 @@
 import { defaultSettings } from '@canopy/contract';
+import { creditPacksRepo } from '../../src/payments/credit-packs.repo.ts';
 import { createRedeemCode } from '../../src/redeem/redeem-codes.service.ts';
 import { settingsRepo } from '../../src/settings/settings.repo.ts';
 import {
@@ -171,6 +172,43 @@ export const adminRoutes: AdminRoute[] = [
     path: (t) => `/admin/admins/${t.id}/permissions`,
     body: () => ({ permissions: ['logs:view'] }),
     probe: roleFields,
+  },
+  read('/admin/logs/export', 'logs:view', { answersText: true }),
+  read('/admin/credit-packs', 'settings:view'),
+  {
+    method: 'POST',
+    route: '/admin/credit-packs',
+    need: 'settings:manage',
+    ok: 201,
+    target: async () => ({ id: uniqueName('pack') }),
+    body: (t) => ({ name: t.id, credits: 100, price: 199, currency: 'usd', active: true }),
+    probe: (api, t) => count(api, 'SELECT COUNT(*) AS n FROM credit_packs WHERE name = ?', [t.id]),
+  },
+  {
+    method: 'PUT',
+    route: '/admin/credit-packs/:packId',
+    need: 'settings:manage',
+    ok: 200,
+    target: async (api) => {
+      const pack = await creditPacksRepo.insert(
+        api.ctx.db,
+        { name: uniqueName('pack'), credits: 100, price: 199, currency: 'usd', active: true, sortOrder: 0 },
+        api.clock.now,
+      );
+      return { id: pack.id };
+    },
+    path: (t) => `/admin/credit-packs/${t.id}`,
+    body: () => ({ name: 'Renamed', credits: 250, price: 399, currency: 'usd', active: false }),
+    probe: (api, t) => row(api, 'SELECT name, credits, active FROM credit_packs WHERE id = ?', [t.id]),
+  },
+  {
+    method: 'PUT',
+    route: '/admin/credit-packs/how-to',
+    need: 'settings:manage',
+    ok: 200,
+    target: async () => ({ id: uniqueName('howto') }),
+    body: (t) => ({ howTo: `Ask on our Discord (${t.id}).` }),
+    probe: (api) => creditPacksRepo.howTo(api.ctx.db),
   },
   read('/admin/settings', 'settings:view'),
   {
