@@ -17,7 +17,7 @@ import { type PgProxy, startPgProxy } from './support/pg-proxy.ts';
 
 const latest = Math.max(...migrations.map((m) => m.version));
 // Versions need not be consecutive (a number can be left free): the one before the latest is the next lower one.
-const before = Math.max(...migrations.map((m) => m.version).filter((v) => v < latest));
+const previousVersion = Math.max(...migrations.map((m) => m.version).filter((v) => v < latest));
 
 // A built web app, so that a browser navigation would get index.html if the probes were taken for pages.
 const dist = mkdtempSync(join(tmpdir(), 'canopy-health-dist-'));
@@ -75,7 +75,7 @@ describeEachDatabase(
         assert.equal(answer.status, 503);
         assert.deepEqual(readyzUnavailableSchema.parse(answer.body), {
           status: 'unavailable',
-          reason: `database schema at version ${before}, this build needs ${latest} (migrations not done)`,
+          reason: `database schema at version ${previousVersion}, this build needs ${latest} (migrations not done)`,
         });
         assert.equal((await probe(api().url, '/healthz')).status, 200, 'alive all the same');
       } finally {
